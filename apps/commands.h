@@ -1,0 +1,21 @@
+// The subcommands of `retrocheck`. Each registers its options on the CLI11 app; its handler
+// returns the process exit code (0 success, 1 bad input or failed check).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+
+namespace retrocheck::app {
+
+// A registered subcommand and what to run when the user chose it.
+struct Command {
+    CLI::App* cli;
+    std::function<int()> run;
+};
+
+Command add_show(CLI::App& app);
+Command add_moves(CLI::App& app);
+Command add_perft(CLI::App& app);
+
+}  // namespace retrocheck::app

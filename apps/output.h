@@ -1,0 +1,24 @@
+// Small helpers shared by the subcommands: reporting errors and formatting numbers.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "engine/checkers/position.h"
+#include "engine/core/result.h"
+
+namespace retrocheck::app {
+
+// Prints "retrocheck: <message>" on stderr and returns the exit code for bad input.
+int fail(std::string_view message);
+
+// 18391564 -> "18,391,564"
+std::string grouped(std::uint64_t n);
+
+// Parses a FEN argument; on failure the message names the argument and the bad token.
+Result<checkers::Position> fen_argument(const std::string& text);
+
+}  // namespace retrocheck::app

@@ -1,0 +1,97 @@
+// The `retrocheck` command as a user runs it: output, JSON and exit codes.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace {
+
+struct CliRun {
+    int status = -1;
+    std::string out;  // stdout and stderr together
+};
+
+CliRun run(const std::string& args) {
+    CliRun r;
+    const std::string cmd = std::string(RETROCHECK_BIN) + " " + args + " 2>&1";
+    FILE* pipe = popen(cmd.c_str(), "r");
+    if (!pipe) return r;
+    std::array<char, 4096> buf{};
+    while (std::fgets(buf.data(), static_cast<int>(buf.size()), pipe)) r.out += buf.data();
+    const int raw = pclose(pipe);
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    return r;
+}
+
+bool contains(const std::string& s, const std::string& what) {
+    return s.find(what) != std::string::npos;
+}
+
+TEST(Cli, ShowOldburyDiagram17) {
+    const CliRun r = run("show 'W:WK17,24:B8,K18'");
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_TRUE(contains(r.out, "W:WK17,24:B8,K18")) << r.out;
+    EXPECT_TRUE(contains(r.out, "|   W   B   .   . |   17 18 19 20")) << r.out;  // WK17, BK18
+    EXPECT_TRUE(contains(r.out, "| .   .   .   w   |   21 22 23 24")) << r.out;  // white man 24
+    EXPECT_TRUE(contains(r.out, "| .   .   .   b   |    5  6  7  8")) << r.out;  // black man 8
+    EXPECT_TRUE(contains(r.out, "White to move")) << r.out;
+    for (const char* m : {"17-13", "17-14", "17-21", "17-22", "24-19", "24-20"})
+        EXPECT_TRUE(contains(r.out, m)) << m << " missing in\n" << r.out;
+}
+
+TEST(Cli, ShowRejectsAnOffBoardSquare) {
+    const CliRun r = run("show 'W:W17,K99:B8'");
+    EXPECT_NE(r.status, 0);
+    EXPECT_TRUE(contains(r.out, "99")) << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << "one line: " << r.out;
+}
+
+TEST(Cli, MovesListsOnePerLine) {
+    const CliRun r = run("moves 'B:W15,24,23:B10'");
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_EQ(r.out, "10x19x26\n10x19x28\n");
+}
+
+TEST(Cli, PerftJsonWithDivide) {
+    const CliRun r = run("perft 3 --divide --json");
+    ASSERT_EQ(r.status, 0) << r.out;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["nodes"], 302);
+    EXPECT_EQ(j["depth"], 3);
+    EXPECT_EQ(j["fen"], "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
+    EXPECT_TRUE(j["seconds"].is_number());
+    EXPECT_TRUE(j["nodes_per_second"].is_number());
+    std::uint64_t sum = 0;
+    for (const auto& [move, n] : j["divide"].items()) sum += n.get<std::uint64_t>();
+    EXPECT_EQ(sum, 302u);
+    EXPECT_EQ(j["divide"].size(), 7u);
+}
+
+TEST(Cli, PerftFromAFenWithThreads) {
+    const CliRun r = run("perft 'W:WK17,24:B8,K18' 6 --threads 2 --json");
+    ASSERT_EQ(r.status, 0) << r.out;
+    const CliRun serial = run("perft 'W:WK17,24:B8,K18' 6 --json");
+    EXPECT_EQ(nlohmann::json::parse(r.out)["nodes"], nlohmann::json::parse(serial.out)["nodes"]);
+}
+
+TEST(Cli, PerftPrintsNodesAndRate) {
+    const CliRun r = run("perft 8");
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_TRUE(contains(r.out, "845,931")) << r.out;
+    EXPECT_TRUE(contains(r.out, "nodes/s")) << r.out;
+}
+
+TEST(Cli, BadInputFailsWithOneLine) {
+    for (const char* args : {"perft x", "perft -3", "perft 'B:W21-32:B1-12' 2 3", "perft 99",
+                             "perft 'Q:W1:B2' 3", "show ''", "moves 'B:W17:B8,8'", "frobnicate"}) {
+        const CliRun r = run(args);
+        EXPECT_NE(r.status, 0) << args << "\n" << r.out;
+        EXPECT_FALSE(r.out.empty()) << args;
+    }
+}
+
+}  // namespace
