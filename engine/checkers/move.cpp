@@ -18,8 +18,7 @@ MoveList& MoveList::operator=(const MoveList& other) {
     if (this == &other) return *this;
     size_ = 0;
     while (capacity_ < other.size_) grow();
-    std::copy(other.begin(), other.end(), data_);
-    size_ = other.size_;
+    for (const Move& m : other) push_back(m);
     return *this;
 }
 

@@ -6,6 +6,8 @@
 #include <array>
 #include <cstddef>
 #include <memory>
+#include <new>
+#include <type_traits>
 #include <span>
 
 #include "engine/checkers/types.h"
@@ -52,6 +54,8 @@ inline bool same_effect(const Move& a, const Move& b) {
 // The move as seen on the colour-flipped board (rotated 180 degrees).
 Move rotated(const Move& m);
 
+static_assert(std::is_trivially_copyable_v<Move> && std::is_trivially_destructible_v<Move>);
+
 // A list of moves with room for the usual case inline; it grows on the heap for the rare
 // position with more capture paths than that, so no legal move is ever dropped.
 class MoveList {
@@ -64,7 +68,8 @@ public:
 
     void push_back(const Move& m) {
         if (size_ == capacity_) grow();
-        data_[size_++] = m;
+        ::new (static_cast<void*>(data_ + size_)) Move(m);
+        ++size_;
     }
     void clear() { size_ = 0; }
     std::size_t size() const { return size_; }
@@ -80,9 +85,11 @@ public:
 private:
     void grow();
 
-    std::array<Move, kInline> inline_;
+    // Raw storage: a list is made at every node of a search, and zeroing 64 moves there would
+    // cost more than generating them.
+    alignas(Move) unsigned char inline_[kInline * sizeof(Move)];
     std::unique_ptr<Move[]> heap_;
-    Move* data_ = inline_.data();
+    Move* data_ = reinterpret_cast<Move*>(inline_);
     std::size_t size_ = 0;
     std::size_t capacity_ = kInline;
 };

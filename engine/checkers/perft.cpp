@@ -9,18 +9,26 @@
 #include <memory>
 
 #include "engine/checkers/movegen.h"
+#include "engine/checkers/movegen_impl.h"
 #include "engine/checkers/notation.h"
 
 namespace retrocheck::checkers {
 namespace {
 
-std::uint64_t perft_counting(const Position& pos, int depth) {
-    if (depth == 1) return count_moves(pos);
-    MoveList moves;
-    generate_moves(pos, moves);
+// Children built straight from bitboards, leaves counted in bulk.
+template <Color Us>
+std::uint64_t perft_bitboard(const Position& pos, int depth) {
+    if (depth == 1) return detail::count<Us>(pos);
     std::uint64_t nodes = 0;
-    for (const Move& m : moves) nodes += perft_counting(pos.after(m), depth - 1);
+    detail::for_each_child<Us>(pos, [&](const Position& child) {
+        nodes += perft_bitboard<~Us>(child, depth - 1);
+    });
     return nodes;
+}
+
+std::uint64_t perft_counting(const Position& pos, int depth) {
+    return pos.side_to_move() == Color::Black ? perft_bitboard<Color::Black>(pos, depth)
+                                              : perft_bitboard<Color::White>(pos, depth);
 }
 
 std::uint64_t perft_unique(const Position& pos, int depth) {

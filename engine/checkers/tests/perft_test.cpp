@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "engine/checkers/movegen.h"
 #include "engine/checkers/perft.h"
 
 namespace retrocheck::checkers {
@@ -18,6 +19,21 @@ constexpr std::uint64_t kPublished[] = {1,          7,          49,         302,
 TEST(Perft, StartPositionDepths1To10) {
     for (int depth = 0; depth <= 10; ++depth)
         EXPECT_EQ(perft(Position::start(), depth), kPublished[depth]) << "depth " << depth;
+}
+
+// perft() builds children straight from bitboards; this walks the public legal_moves() and
+// Position::after() instead, so both paths answer to the published figures.
+std::uint64_t perft_through_moves(const Position& pos, int depth) {
+    if (depth == 0) return 1;
+    std::uint64_t nodes = 0;
+    for (const Move& m : legal_moves(pos)) nodes += perft_through_moves(pos.after(m), depth - 1);
+    return nodes;
+}
+
+TEST(Perft, ThroughLegalMovesAndAfter) {
+    for (int depth = 0; depth <= 9; ++depth)
+        EXPECT_EQ(perft_through_moves(Position::start(), depth), kPublished[depth])
+            << "depth " << depth;
 }
 
 TEST(Perft, ThreadsGiveTheSameCount) {
