@@ -1,0 +1,71 @@
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+
+#include "engine/checkers/notation.h"
+#include "tablebases/index.h"
+
+namespace retrocheck::tb {
+namespace {
+
+using checkers::Color;
+
+// Published numbers of positions with n pieces (CHECKERS.md), no side-to-move factor.
+constexpr std::uint64_t kPublishedTotals[] = {1,           120,           6972,
+                                              261224,      7092774,       148688232,
+                                              2503611964,  34779531480,   406309208481};
+
+TEST(Slices, SizesSumToThePublishedTotals) {
+    std::map<int, std::uint64_t> totals;
+    for (const Slice& s : slices_up_to(8)) totals[s.pieces()] += SliceIndex(s).size();
+    for (int n = 1; n <= 8; ++n) EXPECT_EQ(totals[n], kPublishedTotals[n]) << n << " pieces";
+}
+
+TEST(Slices, BuildOrderPutsSuccessorsFirst) {
+    const auto all = slices_up_to(5);
+    for (std::size_t i = 0; i < all.size(); ++i)
+        for (const Slice& next : successors(all[i])) {
+            EXPECT_LT(next, all[i]) << name(next) << " after " << name(all[i]);
+            EXPECT_NE(std::find(all.begin(), all.end(), next), all.end());
+        }
+}
+
+TEST(Slices, NamesRoundTrip) {
+    for (const Slice& s : slices_up_to(6)) EXPECT_EQ(parse_slice(name(s)), s) << name(s);
+    EXPECT_FALSE(parse_slice("bm1bk0wm0"));
+    EXPECT_FALSE(parse_slice("bm13bk0wm0wk0"));
+    EXPECT_FALSE(parse_slice("bm1bk0wm0wk1x"));
+}
+
+void check_round_trip(const SliceIndex& idx, std::uint64_t i) {
+    for (Color side : {Color::Black, Color::White}) {
+        const checkers::Position pos = idx.position(i, side);
+        ASSERT_TRUE(pos.is_ok()) << name(idx.slice()) << " index " << i;
+        ASSERT_EQ(slice_of(pos), idx.slice()) << checkers::format_fen(pos);
+        ASSERT_EQ(pos.side_to_move(), side);
+        ASSERT_EQ(idx.index(pos), i) << name(idx.slice()) << " " << checkers::format_fen(pos);
+    }
+}
+
+TEST(Index, RoundTripsEveryPositionUpTo4Pieces) {
+    for (const Slice& s : slices_up_to(4)) {
+        const SliceIndex idx(s);
+        for (std::uint64_t i = 0; i < idx.size(); ++i) check_round_trip(idx, i);
+    }
+}
+
+TEST(Index, RoundTripsRandomPositionsUpTo8Pieces) {
+    std::mt19937_64 rng(20261121);
+    for (const Slice& s : slices_up_to(8)) {
+        if (s.pieces() <= 4) continue;
+        const SliceIndex idx(s);
+        std::uniform_int_distribution<std::uint64_t> pick(0, idx.size() - 1);
+        for (int k = 0; k < 20; ++k) check_round_trip(idx, pick(rng));
+        check_round_trip(idx, 0);
+        check_round_trip(idx, idx.size() - 1);
+    }
+}
+
+}  // namespace
+}  // namespace retrocheck::tb
