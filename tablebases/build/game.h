@@ -1,0 +1,52 @@
+// What a retrograde builder needs from a game, as a concept, and the checkers model of it.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+
+#include "engine/checkers/movegen.h"
+#include "engine/checkers/movegen_impl.h"
+#include "engine/checkers/unmove.h"
+#include "tablebases/table.h"
+
+namespace retrocheck::tb {
+
+template <typename G>
+concept RetrogradeGame = requires(const typename G::Position& p, const typename G::Table& t,
+                                  std::uint64_t id, typename G::Slice s) {
+    { G::slice_of(p) } -> std::same_as<typename G::Slice>;
+    { t.position(id) } -> std::same_as<typename G::Position>;
+    { t.id(p) } -> std::same_as<std::uint64_t>;
+    { t.values.size() } -> std::convertible_to<std::uint64_t>;
+    G::make_table(s);
+    G::for_each_child(p, [](const typename G::Position&) {});
+    G::for_each_parent_in_slice(p, [](const typename G::Position&) {});
+};
+
+struct CheckersGame {
+    using Position = checkers::Position;
+    using Slice = tb::Slice;
+    using Table = SliceTable;
+    using Tables = TableSet;
+
+    static Slice slice_of(const Position& p) { return tb::slice_of(p); }
+    static Table make_table(Slice s) { return Table(s); }
+
+    // Every child, one per legal move (every capture path).
+    template <typename F>
+    static void for_each_child(const Position& p, F&& f) {
+        if (p.side_to_move() == checkers::Color::Black)
+            checkers::detail::for_each_child<checkers::Color::Black>(p, f);
+        else
+            checkers::detail::for_each_child<checkers::Color::White>(p, f);
+    }
+    // Every position of the same slice with a legal move to p.
+    template <typename F>
+    static void for_each_parent_in_slice(const Position& p, F&& f) {
+        checkers::for_each_quiet_parent(p, f);
+    }
+};
+
+static_assert(RetrogradeGame<CheckersGame>);
+
+}  // namespace retrocheck::tb
