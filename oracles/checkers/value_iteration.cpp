@@ -70,10 +70,10 @@ std::unordered_map<Position, Outcome> solve_by_value_iteration(
     std::vector<Position> positions;
     std::vector<std::vector<Position>> child_positions;
     std::set<std::tuple<int, int, int, int>> done;
-    std::vector<MaterialCount> todo = materials;
-    while (!todo.empty()) {
-        const MaterialCount m = todo.back();
-        todo.pop_back();
+    std::vector<MaterialCount> pending = materials;
+    while (!pending.empty()) {
+        const MaterialCount m = pending.back();
+        pending.pop_back();
         if (!done.insert(key(m)).second) continue;
         for (const Position& p : enumerate_placements(m)) {
             positions.push_back(p);
@@ -81,7 +81,7 @@ std::unordered_map<Position, Outcome> solve_by_value_iteration(
             for (const checkers::Move& mv : checkers::legal_moves(p)) {
                 kids.push_back(p.after(mv));
                 const MaterialCount next = material_of(kids.back());
-                if (!done.count(key(next))) todo.push_back(next);
+                if (!done.count(key(next))) pending.push_back(next);
             }
         }
     }
