@@ -51,47 +51,48 @@ Command add_perft(CLI::App& app) {
     cmd->add_option("--threads", args->threads, "Worker threads (0: all hardware threads)")
         ->check(CLI::Range(0, 1024));
     return {cmd, [args] {
-        const bool has_fen = args->positional.size() == 2;
-        const auto pos = fen_argument(has_fen ? args->positional[0] : format_fen(Position::start()));
-        if (!pos) return fail(pos.error());
-        const auto depth = depth_argument(args->positional.back());
-        if (!depth) return fail(depth.error());
-        const PerftOptions options{
-            args->unique ? DuplicatePaths::Drop : DuplicatePaths::Count, args->threads};
+                const bool has_fen = args->positional.size() == 2;
+                const auto pos =
+                    fen_argument(has_fen ? args->positional[0] : format_fen(Position::start()));
+                if (!pos) return fail(pos.error());
+                const auto depth = depth_argument(args->positional.back());
+                if (!depth) return fail(depth.error());
+                const PerftOptions options{
+                    args->unique ? DuplicatePaths::Drop : DuplicatePaths::Count, args->threads};
 
-        const auto t0 = std::chrono::steady_clock::now();
-        std::vector<std::pair<std::string, std::uint64_t>> divide;
-        std::uint64_t nodes = 0;
-        if (args->divide && *depth > 0) {
-            divide = perft_divide(*pos, *depth, options);
-            for (const auto& [move, n] : divide) nodes += n;
-        } else {
-            nodes = perft(*pos, *depth, options);
-        }
-        const double seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        const double rate = seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0;
+                const auto t0 = std::chrono::steady_clock::now();
+                std::vector<std::pair<std::string, std::uint64_t>> divide;
+                std::uint64_t nodes = 0;
+                if (args->divide && *depth > 0) {
+                    divide = perft_divide(*pos, *depth, options);
+                    for (const auto& [move, n] : divide) nodes += n;
+                } else {
+                    nodes = perft(*pos, *depth, options);
+                }
+                const double seconds =
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+                const double rate = seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0;
 
-        if (args->json) {
-            nlohmann::json out = {{"fen", format_fen(*pos)},
-                                  {"depth", *depth},
-                                  {"nodes", nodes},
-                                  {"seconds", seconds},
-                                  {"nodes_per_second", rate}};
-            if (args->divide) {
-                out["divide"] = nlohmann::json::object();
-                for (const auto& [move, n] : divide) out["divide"][move] = n;
-            }
-            fmt::print("{}\n", out.dump());
-            return 0;
-        }
-        for (const auto& [move, n] : divide) fmt::print("{:<14} {}\n", move, n);
-        fmt::print("perft {} from {}\n", *depth, format_fen(*pos));
-        fmt::print("nodes    {}\n", grouped(nodes));
-        fmt::print("seconds  {:.3f}\n", seconds);
-        fmt::print("nodes/s  {}\n", grouped(static_cast<std::uint64_t>(rate)));
-        return 0;
-    }};
+                if (args->json) {
+                    nlohmann::json out = {{"fen", format_fen(*pos)},
+                                          {"depth", *depth},
+                                          {"nodes", nodes},
+                                          {"seconds", seconds},
+                                          {"nodes_per_second", rate}};
+                    if (args->divide) {
+                        out["divide"] = nlohmann::json::object();
+                        for (const auto& [move, n] : divide) out["divide"][move] = n;
+                    }
+                    fmt::print("{}\n", out.dump());
+                    return 0;
+                }
+                for (const auto& [move, n] : divide) fmt::print("{:<14} {}\n", move, n);
+                fmt::print("perft {} from {}\n", *depth, format_fen(*pos));
+                fmt::print("nodes    {}\n", grouped(nodes));
+                fmt::print("seconds  {:.3f}\n", seconds);
+                fmt::print("nodes/s  {}\n", grouped(static_cast<std::uint64_t>(rate)));
+                return 0;
+            }};
 }
 
 }  // namespace retrocheck::app

@@ -22,8 +22,8 @@ void Perft(benchmark::State& state) {
         benchmark::DoNotOptimize(nodes);
     }
     state.counters["nodes"] = static_cast<double>(nodes);
-    state.counters["nodes_per_second"] =
-        benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["nodes_per_second"] = benchmark::Counter(
+        static_cast<double>(nodes), benchmark::Counter::kIsIterationInvariantRate);
 }
 BENCHMARK(Perft)
     ->ArgNames({"depth", "threads"})

@@ -20,8 +20,8 @@ rc::Gen<Position> position_with(int pieces) {
     return rc::gen::exec([pieces] {
         const int n = std::clamp(pieces, 0, 24);
         const int black = *rc::gen::inRange(std::max(0, n - 12), std::min(12, n) + 1);
-        const auto squares = *rc::gen::unique<std::vector<int>>(
-            static_cast<std::size_t>(n), rc::gen::inRange(0, kSquares));
+        const auto squares = *rc::gen::unique<std::vector<int>>(static_cast<std::size_t>(n),
+                                                                rc::gen::inRange(0, kSquares));
         Bitboard bb[2] = {0, 0}, kings = 0;
         for (int i = 0; i < n; ++i) {
             const Color c = i < black ? Color::Black : Color::White;
@@ -62,7 +62,8 @@ void classify(const Position& pos) {
     RC_TAG(pos.piece_count() < 10 ? "pieces 0" + std::to_string(pos.piece_count())
                                   : "pieces " + std::to_string(pos.piece_count()));
     RC_CLASSIFY(capture, "side to move must capture");
-    RC_CLASSIFY(!capture && has_capture(pos, ~pos.side_to_move()), "only the other side can capture");
+    RC_CLASSIFY(!capture && has_capture(pos, ~pos.side_to_move()),
+                "only the other side can capture");
     RC_CLASSIFY(pos.kings() != 0, "kings on the board");
 }
 

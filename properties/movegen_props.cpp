@@ -22,7 +22,8 @@ std::vector<std::string> sorted_notation(const std::vector<Move>& moves) {
     for (const Move& m : moves) {
         // The full identity of a move: its path, and the pieces it takes.
         std::string s = format_move(m) + " takes";
-        for (Bitboard b = m.captured; b; b &= b - 1) s += " " + std::to_string(pdn(lowest_square(b)));
+        for (Bitboard b = m.captured; b; b &= b - 1)
+            s += " " + std::to_string(pdn(lowest_square(b)));
         out.push_back(s);
     }
     std::sort(out.begin(), out.end());
@@ -108,8 +109,8 @@ std::string scrambled_fen(const Position& pos) {
         lists.push_back(list);
     }
     if (*rc::gen::arbitrary<bool>()) std::swap(lists[0], lists[1]);
-    std::string fen = std::string(pos.side_to_move() == Color::Black ? "B" : "W") + ":" +
-                      lists[0] + (*rc::gen::arbitrary<bool>() ? " : " : ":") + lists[1];
+    std::string fen = std::string(pos.side_to_move() == Color::Black ? "B" : "W") + ":" + lists[0] +
+                      (*rc::gen::arbitrary<bool>() ? " : " : ":") + lists[1];
     if (*rc::gen::arbitrary<bool>()) fen += ".";
     if (*rc::gen::arbitrary<bool>()) fen = "[FEN \"" + fen + "\"]";
     return fen;

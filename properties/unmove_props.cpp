@@ -17,7 +17,8 @@ namespace {
 
 bool same_material(const Position& a, const Position& b) {
     for (Color c : {Color::Black, Color::White})
-        if (popcount(a.men(c)) != popcount(b.men(c)) || popcount(a.kings(c)) != popcount(b.kings(c)))
+        if (popcount(a.men(c)) != popcount(b.men(c)) ||
+            popcount(a.kings(c)) != popcount(b.kings(c)))
             return false;
     return true;
 }
@@ -29,9 +30,8 @@ RC_GTEST_PROP(CheckersUnmove, EveryParentHasALegalMoveHere, ()) {
         RC_ASSERT(parent.is_ok());
         RC_ASSERT(same_material(parent, pos));
         const MoveList moves = legal_moves(parent);
-        const bool reaches = std::any_of(moves.begin(), moves.end(), [&](const Move& m) {
-            return parent.after(m) == pos;
-        });
+        const bool reaches = std::any_of(moves.begin(), moves.end(),
+                                         [&](const Move& m) { return parent.after(m) == pos; });
         if (!reaches)
             RC_FAIL("parent\n" + describe(parent) + "has no legal move to\n" + describe(pos));
     });

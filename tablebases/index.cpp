@@ -113,8 +113,8 @@ Position SliceIndex::position(std::uint64_t i, Color side_to_move) const {
     const std::uint64_t mid_rank = i % g.mid_men;
     const std::uint64_t low_rank = i / g.mid_men;
 
-    const Bitboard black_men = unrank(low_rank, slice_.black_men - j, kBlackBackRow) |
-                               unrank(mid_rank, j, kShared);
+    const Bitboard black_men =
+        unrank(low_rank, slice_.black_men - j, kBlackBackRow) | unrank(mid_rank, j, kShared);
     const Bitboard white_men = unrank(wm_rank, slice_.white_men, kWhiteMenSquares & ~black_men);
     const Bitboard empty_after_men = ~(black_men | white_men);
     const Bitboard black_kings = unrank(bk_rank, slice_.black_kings, empty_after_men);

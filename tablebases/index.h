@@ -21,7 +21,7 @@ namespace retrocheck::tb {
 inline constexpr std::uint32_t kIndexScheme = 1;
 
 class SliceIndex {
-public:
+  public:
     explicit SliceIndex(Slice slice);
 
     Slice slice() const { return slice_; }
@@ -32,7 +32,7 @@ public:
     std::uint64_t index(const checkers::Position& pos) const;
     checkers::Position position(std::uint64_t i, checkers::Color side_to_move) const;
 
-private:
+  private:
     struct Group {
         std::uint64_t offset, low_men, mid_men, white_men, black_kings, white_kings;
     };

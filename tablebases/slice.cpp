@@ -42,7 +42,8 @@ std::vector<Slice> slices_up_to(int max_pieces) {
                 for (int wk = 0; wm + wk <= 12; ++wk)
                     if (bm + bk + wm + wk <= max_pieces)
                         out.push_back({static_cast<std::uint8_t>(bm), static_cast<std::uint8_t>(bk),
-                                       static_cast<std::uint8_t>(wm), static_cast<std::uint8_t>(wk)});
+                                       static_cast<std::uint8_t>(wm),
+                                       static_cast<std::uint8_t>(wk)});
     std::sort(out.begin(), out.end());
     return out;
 }

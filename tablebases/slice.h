@@ -33,7 +33,9 @@ struct Slice {
 Slice slice_of(const checkers::Position& pos);
 
 // The slice with the colours exchanged (the colour-flip symmetry).
-constexpr Slice flipped(Slice s) { return {s.white_men, s.white_kings, s.black_men, s.black_kings}; }
+constexpr Slice flipped(Slice s) {
+    return {s.white_men, s.white_kings, s.black_men, s.black_kings};
+}
 
 // "bm1bk0wm0wk1": black men, black kings, white men, white kings.
 std::string name(Slice s);

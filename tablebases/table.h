@@ -22,8 +22,7 @@ struct SliceTable {
     explicit SliceTable(Slice s) : index(s), values(2 * index.size(), kUnknown) {}
 
     std::uint64_t id(const checkers::Position& pos) const {
-        return index.index(pos) +
-               (pos.side_to_move() == checkers::Color::White ? index.size() : 0);
+        return index.index(pos) + (pos.side_to_move() == checkers::Color::White ? index.size() : 0);
     }
     checkers::Position position(std::uint64_t id) const {
         const bool white = id >= index.size();
@@ -33,7 +32,7 @@ struct SliceTable {
 };
 
 class TableSet {
-public:
+  public:
     void add(std::shared_ptr<const SliceTable> table) {
         tables_[table->index.slice()] = std::move(table);
     }
@@ -49,7 +48,7 @@ public:
     }
     const std::map<Slice, std::shared_ptr<const SliceTable>>& tables() const { return tables_; }
 
-private:
+  private:
     std::map<Slice, std::shared_ptr<const SliceTable>> tables_;
 };
 

@@ -35,20 +35,28 @@ constexpr Bitboard step(Bitboard b) {
 
 template <Direction D>
 constexpr Direction opposite() {
-    if constexpr (D == Direction::DownLeft) return Direction::UpRight;
-    else if constexpr (D == Direction::DownRight) return Direction::UpLeft;
-    else if constexpr (D == Direction::UpLeft) return Direction::DownRight;
-    else return Direction::DownLeft;
+    if constexpr (D == Direction::DownLeft)
+        return Direction::UpRight;
+    else if constexpr (D == Direction::DownRight)
+        return Direction::UpLeft;
+    else if constexpr (D == Direction::UpLeft)
+        return Direction::DownRight;
+    else
+        return Direction::DownLeft;
 }
 
 // Forward for a man of colour c: Black moves down, White moves up.
 template <Color C>
-inline constexpr Direction kForwardLeft = C == Color::Black ? Direction::DownLeft : Direction::UpLeft;
+inline constexpr Direction kForwardLeft =
+    C == Color::Black ? Direction::DownLeft : Direction::UpLeft;
 template <Color C>
-inline constexpr Direction kForwardRight = C == Color::Black ? Direction::DownRight : Direction::UpRight;
+inline constexpr Direction kForwardRight =
+    C == Color::Black ? Direction::DownRight : Direction::UpRight;
 template <Color C>
-inline constexpr Direction kBackwardLeft = C == Color::Black ? Direction::UpLeft : Direction::DownLeft;
+inline constexpr Direction kBackwardLeft =
+    C == Color::Black ? Direction::UpLeft : Direction::DownLeft;
 template <Color C>
-inline constexpr Direction kBackwardRight = C == Color::Black ? Direction::UpRight : Direction::DownRight;
+inline constexpr Direction kBackwardRight =
+    C == Color::Black ? Direction::UpRight : Direction::DownRight;
 
 }  // namespace retrocheck::checkers

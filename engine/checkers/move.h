@@ -7,8 +7,8 @@
 #include <cstddef>
 #include <memory>
 #include <new>
-#include <type_traits>
 #include <span>
+#include <type_traits>
 
 #include "engine/checkers/types.h"
 
@@ -59,7 +59,7 @@ static_assert(std::is_trivially_copyable_v<Move> && std::is_trivially_destructib
 // A list of moves with room for the usual case inline; it grows on the heap for the rare
 // position with more capture paths than that, so no legal move is ever dropped.
 class MoveList {
-public:
+  public:
     static constexpr std::size_t kInline = 64;
 
     MoveList() = default;
@@ -82,7 +82,7 @@ public:
     Move* end() { return data_ + size_; }
     void resize_down(std::size_t n) { size_ = n < size_ ? n : size_; }
 
-private:
+  private:
     void grow();
 
     // Raw storage: a list is made at every node of a search, and zeroing 64 moves there would

@@ -45,8 +45,7 @@ Result<std::string_view> unwrap_fen(std::string_view text) {
     if (text.size() >= 4 && text.front() == '[') {
         if (text.back() != ']') return Error{"FEN tag " + quoted(text) + " does not end with ']'"};
         text = trim(text.substr(1, text.size() - 2));
-        if (text.substr(0, 3) != "FEN")
-            return Error{"tag " + quoted(text) + " is not a FEN tag"};
+        if (text.substr(0, 3) != "FEN") return Error{"tag " + quoted(text) + " is not a FEN tag"};
         text = trim(text.substr(3));
     }
     if (!text.empty() && text.front() == '"') {
@@ -87,8 +86,7 @@ std::optional<Error> place_item(std::string_view item, Color c, Placement& board
                          " is outside 1-32"};
         const Bitboard b = bit(square_from_pdn(n));
         if ((board.pieces[0] | board.pieces[1]) & b)
-            return Error{"square " + std::to_string(n) + " in " + quoted(item) +
-                         " is used twice"};
+            return Error{"square " + std::to_string(n) + " in " + quoted(item) + " is used twice"};
         if (!king && (b & rules::promotion_row(c)))
             return Error{std::string(color_name(c)) + " man on " + std::to_string(n) + " in " +
                          quoted(item) + " stands on its promotion row (write it as a king)"};
@@ -147,8 +145,8 @@ Result<Position> parse_fen(std::string_view input) {
             return Error{std::string(color_name(c)) + " has " +
                          std::to_string(popcount(board.pieces[static_cast<int>(c)])) +
                          " pieces; at most 12"};
-    const Position pos = Position::from_bitboards(board.pieces[0], board.pieces[1], board.kings,
-                                                  to_move);
+    const Position pos =
+        Position::from_bitboards(board.pieces[0], board.pieces[1], board.kings, to_move);
     if (!pos.is_ok()) return Error{"inconsistent position " + quoted(text)};
     return pos;
 }
@@ -186,11 +184,14 @@ Result<Move> parse_move(std::string_view input, const Position& pos) {
     if (capture && text.find('-') != std::string_view::npos)
         return Error{"move " + quoted(text) + " mixes '-' and 'x'"};
     std::vector<Square> squares;
-    for (std::string_view token : split(text, capture ? (text.find('x') != text.npos ? 'x' : 'X') : '-')) {
+    for (std::string_view token :
+         split(text, capture ? (text.find('x') != text.npos ? 'x' : 'X') : '-')) {
         int n = 0;
-        if (!parse_number(token, n)) return Error{"bad square " + quoted(token) + " in move " + quoted(text)};
+        if (!parse_number(token, n))
+            return Error{"bad square " + quoted(token) + " in move " + quoted(text)};
         if (!valid_pdn(n))
-            return Error{"square " + quoted(token) + " in move " + quoted(text) + " is outside 1-32"};
+            return Error{"square " + quoted(token) + " in move " + quoted(text) +
+                         " is outside 1-32"};
         squares.push_back(square_from_pdn(n));
     }
     if (squares.size() < 2) return Error{"move " + quoted(text) + " needs a from and a to square"};
@@ -207,8 +208,8 @@ Result<Move> parse_move(std::string_view input, const Position& pos) {
         if (full) return m;  // the whole path always identifies one move
         if (!short_form) continue;
         if (found && !same_effect(*found, m))
-            return Error{"move " + quoted(text) + " is ambiguous: " + format_move(*found) +
-                         " or " + format_move(m) + "; give the whole path"};
+            return Error{"move " + quoted(text) + " is ambiguous: " + format_move(*found) + " or " +
+                         format_move(m) + "; give the whole path"};
         if (!found) found = &m;
     }
     if (!found) {

@@ -20,9 +20,8 @@ template <Color Us>
 std::uint64_t perft_bitboard(const Position& pos, int depth) {
     if (depth == 1) return detail::count<Us>(pos);
     std::uint64_t nodes = 0;
-    detail::for_each_child<Us>(pos, [&](const Position& child) {
-        nodes += perft_bitboard<~Us>(child, depth - 1);
-    });
+    detail::for_each_child<Us>(
+        pos, [&](const Position& child) { nodes += perft_bitboard<~Us>(child, depth - 1); });
     return nodes;
 }
 
@@ -86,7 +85,7 @@ std::uint64_t perft(const Position& pos, int depth, PerftOptions options) {
 }
 
 std::vector<std::pair<std::string, std::uint64_t>> perft_divide(const Position& pos, int depth,
-                                                                 PerftOptions options) {
+                                                                PerftOptions options) {
     std::vector<std::pair<std::string, std::uint64_t>> out;
     if (depth < 1) return out;
     MoveList moves;

@@ -24,6 +24,6 @@ std::uint64_t perft(const Position& pos, int depth, PerftOptions options = {});
 
 // Nodes below each root move, in generation order, keyed by the move in PDN.
 std::vector<std::pair<std::string, std::uint64_t>> perft_divide(const Position& pos, int depth,
-                                                                 PerftOptions options = {});
+                                                                PerftOptions options = {});
 
 }  // namespace retrocheck::checkers

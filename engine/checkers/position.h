@@ -12,7 +12,7 @@
 namespace retrocheck::checkers {
 
 class Position {
-public:
+  public:
     constexpr Position() = default;
 
     // No validation: callers that take outside input check is_ok() (the FEN parser does).
@@ -54,7 +54,7 @@ public:
 
     friend constexpr bool operator==(const Position&, const Position&) = default;
 
-private:
+  private:
     Bitboard black_ = 0;
     Bitboard white_ = 0;
     Bitboard kings_ = 0;

@@ -11,7 +11,7 @@ namespace retrocheck {
 enum class Wld : std::uint8_t { Loss, Draw, Win };
 
 class Outcome {
-public:
+  public:
     static constexpr Outcome win(int plies) { return Outcome(Wld::Win, plies); }
     static constexpr Outcome loss(int plies) { return Outcome(Wld::Loss, plies); }
     static constexpr Outcome draw() { return Outcome(Wld::Draw, -1); }
@@ -36,7 +36,7 @@ public:
         return (is_win() ? "win in " : "loss in ") + std::to_string(plies_);
     }
 
-private:
+  private:
     constexpr Outcome(Wld w, int plies) : wld_(w), plies_(static_cast<std::int16_t>(plies)) {}
     Wld wld_;
     std::int16_t plies_;

@@ -136,7 +136,8 @@ checkers::Move to_engine_move(const MailboxMove& m) {
 
 std::vector<checkers::Move> oracle_moves(const checkers::Position& pos) {
     std::vector<checkers::Move> out;
-    for (const MailboxMove& m : Mailbox::from_position(pos).moves()) out.push_back(to_engine_move(m));
+    for (const MailboxMove& m : Mailbox::from_position(pos).moves())
+        out.push_back(to_engine_move(m));
     return out;
 }
 

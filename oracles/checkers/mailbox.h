@@ -15,9 +15,9 @@ namespace retrocheck::oracle {
 enum class Cell : std::uint8_t { Empty, BlackMan, BlackKing, WhiteMan, WhiteKing };
 
 struct MailboxMove {
-    int from = 0;                 // PDN square
-    std::vector<int> landings;    // PDN squares, in order
-    std::vector<int> captured;    // PDN squares, in the order taken
+    int from = 0;               // PDN square
+    std::vector<int> landings;  // PDN squares, in order
+    std::vector<int> captured;  // PDN squares, in the order taken
 };
 
 struct Mailbox {

@@ -14,13 +14,13 @@ struct Exits {
     int in_slice = 0;
     int moves = 0;
     int shortest_win = std::numeric_limits<int>::max();  // through an exit, from p's side
-    int longest_loss = -1;                                // through an exit, from p's side
+    int longest_loss = -1;                               // through an exit, from p's side
     bool draw = false;
 };
 
 template <RetrogradeGame G>
 class Retrograde {
-public:
+  public:
     using Position = typename G::Position;
 
     Retrograde(typename G::Slice slice, const typename G::Tables& done, BuildMethod method)
@@ -45,7 +45,7 @@ public:
         return std::move(table_);
     }
 
-private:
+  private:
     Exits exits(const Position& p) const {
         Exits e;
         G::for_each_child(p, [&](const Position& child) {
@@ -55,8 +55,9 @@ private:
                 return;
             }
             const auto v = done_.probe(child);
-            if (!v) throw std::runtime_error("slice " + name(G::slice_of(child)) +
-                                             " is needed before " + name(slice_));
+            if (!v)
+                throw std::runtime_error("slice " + name(G::slice_of(child)) +
+                                         " is needed before " + name(slice_));
             const Outcome mine = v->parent_view();
             if (mine.is_win()) e.shortest_win = std::min(e.shortest_win, mine.plies());
             if (mine.is_loss()) e.longest_loss = std::max(e.longest_loss, mine.plies());
@@ -80,7 +81,8 @@ private:
         if (e.moves == 0) return schedule(id, 0);  // no legal move: a loss in 0
         if (e.shortest_win != std::numeric_limits<int>::max()) schedule(id, e.shortest_win);
         if (e.in_slice > 0) {
-            if (method_ == BuildMethod::OutCounting) count_[id] = static_cast<std::uint8_t>(e.in_slice);
+            if (method_ == BuildMethod::OutCounting)
+                count_[id] = static_cast<std::uint8_t>(e.in_slice);
             return;
         }
         if (e.shortest_win != std::numeric_limits<int>::max()) return;

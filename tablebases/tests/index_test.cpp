@@ -12,9 +12,8 @@ namespace {
 using checkers::Color;
 
 // Published numbers of positions with n pieces (CHECKERS.md), no side-to-move factor.
-constexpr std::uint64_t kPublishedTotals[] = {1,           120,           6972,
-                                              261224,      7092774,       148688232,
-                                              2503611964,  34779531480,   406309208481};
+constexpr std::uint64_t kPublishedTotals[] = {
+    1, 120, 6972, 261224, 7092774, 148688232, 2503611964, 34779531480, 406309208481};
 
 TEST(Slices, SizesSumToThePublishedTotals) {
     std::map<int, std::uint64_t> totals;

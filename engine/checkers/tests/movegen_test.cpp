@@ -81,8 +81,8 @@ TEST(Movegen, NoMovesWhenBlockedOrEmpty) {
 }
 
 TEST(Movegen, CountMatchesGenerate) {
-    for (const char* fen : {"B:W21-32:B1-12", "B:W14,15,22,23:BK10", "W:WK17,24:B8,K18",
-                            "B:W15,24,23:B10"}) {
+    for (const char* fen :
+         {"B:W21-32:B1-12", "B:W14,15,22,23:BK10", "W:WK17,24:B8,K18", "B:W15,24,23:B10"}) {
         const auto pos = parse_fen(fen);
         ASSERT_TRUE(pos.ok());
         EXPECT_EQ(count_moves(*pos), legal_moves(*pos).size()) << fen;

@@ -20,9 +20,9 @@ TEST(Fen, StartPositionRoundTrips) {
 
 TEST(Fen, AcceptedSpellings) {
     const Position d17 = *parse_fen("W:WK17,24:B8,K18");
-    for (const char* text : {"W:B8,K18:WK17,24", "W: WK17, 24 : B8, K18", "W:WK17,24:B8,K18.",
-                             "[FEN \"W:WK17,24:B8,K18\"]", "  \"W:WK17,24:B8,K18\"  ",
-                             "w:wk17,24:b8,k18"}) {
+    for (const char* text :
+         {"W:B8,K18:WK17,24", "W: WK17, 24 : B8, K18", "W:WK17,24:B8,K18.",
+          "[FEN \"W:WK17,24:B8,K18\"]", "  \"W:WK17,24:B8,K18\"  ", "w:wk17,24:b8,k18"}) {
         const auto pos = parse_fen(text);
         ASSERT_TRUE(pos.ok()) << text << ": " << pos.error();
         EXPECT_EQ(*pos, d17) << text;
@@ -48,27 +48,27 @@ TEST_P(FenErrors, NameTheToken) {
         << "error for '" << GetParam().text << "' was: " << pos.error();
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Notation, FenErrors,
-    ::testing::Values(BadFen{"W:W17,K99:B8", "99"},              // square outside 1-32
-                      BadFen{"W:W17,0:B8", "0"},                 // square outside 1-32
-                      BadFen{"W:W17,24:B8,17", "17"},            // square used twice
-                      BadFen{"W:W17,17:B8", "17"},               // twice in one list
-                      BadFen{"W:W17,3:B8", "3"},                 // white man on its crown row
-                      BadFen{"B:W17:B30", "30"},                 // black man on its crown row
-                      BadFen{":W17:B8", "side to move"},         // missing side
-                      BadFen{"W17:B8", "W17"},                   // missing side
-                      BadFen{"", "empty"},                       // empty string
-                      BadFen{"   ", "empty"},                    // only spaces
-                      BadFen{"X:W17:B8", "'X'"},                 // unknown side
-                      BadFen{"W:W17:Q8", "Q8"},                  // unknown list colour
-                      BadFen{"W:W17:B8:W9", "white list"},       // a list twice
-                      BadFen{"W:W1a:B8", "1a"},                  // not a number
-                      BadFen{"W:W17,,18:B8", "empty item"},      // empty item
-                      BadFen{"W:W5-3:B8", "5-3"},                // backwards range
-                      BadFen{"B:W21-32:B1-13", "13 pieces"},     // more than 12 pieces
-                      BadFen{"[FEN \"W:W17:B8\"", "]"},          // unterminated tag
-                      BadFen{"\"W:W17:B8", "quote"}));           // unterminated quote
+INSTANTIATE_TEST_SUITE_P(Notation, FenErrors,
+                         ::testing::Values(BadFen{"W:W17,K99:B8", "99"},    // square outside 1-32
+                                           BadFen{"W:W17,0:B8", "0"},       // square outside 1-32
+                                           BadFen{"W:W17,24:B8,17", "17"},  // square used twice
+                                           BadFen{"W:W17,17:B8", "17"},     // twice in one list
+                                           BadFen{"W:W17,3:B8", "3"},  // white man on its crown row
+                                           BadFen{"B:W17:B30", "30"},  // black man on its crown row
+                                           BadFen{":W17:B8", "side to move"},  // missing side
+                                           BadFen{"W17:B8", "W17"},            // missing side
+                                           BadFen{"", "empty"},                // empty string
+                                           BadFen{"   ", "empty"},             // only spaces
+                                           BadFen{"X:W17:B8", "'X'"},          // unknown side
+                                           BadFen{"W:W17:Q8", "Q8"},  // unknown list colour
+                                           BadFen{"W:W17:B8:W9", "white list"},   // a list twice
+                                           BadFen{"W:W1a:B8", "1a"},              // not a number
+                                           BadFen{"W:W17,,18:B8", "empty item"},  // empty item
+                                           BadFen{"W:W5-3:B8", "5-3"},            // backwards range
+                                           BadFen{"B:W21-32:B1-13",
+                                                  "13 pieces"},               // more than 12 pieces
+                                           BadFen{"[FEN \"W:W17:B8\"", "]"},  // unterminated tag
+                                           BadFen{"\"W:W17:B8", "quote"}));   // unterminated quote
 
 TEST(Moves, ParseAndFormat) {
     const Position start = Position::start();
@@ -117,10 +117,10 @@ TEST_P(MoveErrors, NameTheToken) {
 
 INSTANTIATE_TEST_SUITE_P(Notation, MoveErrors,
                          ::testing::Values(BadMove{"", "empty"},
-                                           BadMove{"1-6", "mandatory"},   // capture pending
-                                           BadMove{"10x33", "33"},        // off the board
-                                           BadMove{"10xab", "ab"},        // not a number
-                                           BadMove{"10-", "''"},          // missing square
+                                           BadMove{"1-6", "mandatory"},  // capture pending
+                                           BadMove{"10x33", "33"},       // off the board
+                                           BadMove{"10xab", "ab"},       // not a number
+                                           BadMove{"10-", "''"},         // missing square
                                            BadMove{"10", "from and a to"},
                                            BadMove{"10x19-28", "mixes"},
                                            BadMove{"10x19", "not legal"},  // stops early

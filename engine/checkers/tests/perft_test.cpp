@@ -11,10 +11,9 @@
 namespace retrocheck::checkers {
 namespace {
 
-constexpr std::uint64_t kPublished[] = {1,          7,          49,         302,
-                                        1469,       7361,       36768,      179740,
-                                        845931,     3963680,    18391564,   85242128,
-                                        388623673,  1766623630, 7978439499};
+constexpr std::uint64_t kPublished[] = {1,        7,        49,        302,        1469,
+                                        7361,     36768,    179740,    845931,     3963680,
+                                        18391564, 85242128, 388623673, 1766623630, 7978439499};
 
 TEST(Perft, StartPositionDepths1To10) {
     for (int depth = 0; depth <= 10; ++depth)
