@@ -28,7 +28,8 @@ class Retrograde {
 
     typename G::Table run(BuildStats* stats) {
         const std::uint64_t n = table_.values.size();
-        if (method_ == BuildMethod::OutCounting) count_.assign(n, 0);
+        if (method_ != BuildMethod::Grandfather) count_.assign(n, 0);
+        if (method_ == BuildMethod::FirstFoundForTesting) first_level_.assign(n, kUnknown);
         for (std::uint64_t id = 0; id < n; ++id) seed(id);
         for (int level = 0; level < static_cast<int>(buckets_.size()); ++level) {
             // Settling schedules candidates at level+1 or later, so this bucket is complete.
@@ -70,6 +71,10 @@ class Retrograde {
         if (level > kMaxPlies)
             throw std::runtime_error("a distance over " + std::to_string(kMaxPlies) +
                                      " plies in slice " + name(slice_));
+        if (method_ == BuildMethod::FirstFoundForTesting) {
+            if (first_level_[id] != kUnknown && first_level_[id] != level) return;
+            first_level_[id] = static_cast<Value>(level);
+        }
         if (buckets_.size() <= static_cast<std::size_t>(level))
             buckets_.resize(static_cast<std::size_t>(level) + 1);
         buckets_[static_cast<std::size_t>(level)].push_back(id);
@@ -100,7 +105,7 @@ class Retrograde {
             const std::uint64_t pid = table_.id(parent);
             if (table_.values[pid] != kUnknown) return;
             if (loss) return schedule(pid, level + 1);
-            if (method_ == BuildMethod::OutCounting) {
+            if (method_ != BuildMethod::Grandfather) {
                 if (--count_[pid] == 0) all_moves_lose(pid, parent, level);
             } else if (every_in_slice_child_wins(parent)) {
                 all_moves_lose(pid, parent, level);
@@ -135,6 +140,7 @@ class Retrograde {
     BuildMethod method_;
     typename G::Table table_;
     std::vector<std::uint8_t> count_;
+    std::vector<Value> first_level_;  // FirstFoundForTesting only
     std::vector<std::vector<std::uint64_t>> buckets_;
 };
 

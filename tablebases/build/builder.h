@@ -20,7 +20,13 @@
 
 namespace retrocheck::tb {
 
-enum class BuildMethod { OutCounting, Grandfather };
+enum class BuildMethod {
+    OutCounting,
+    Grandfather,
+    // Deliberately wrong, for testing the verifier: out-counting that keeps the first distance
+    // it finds for a position instead of the shortest (the classic first-pass bug).
+    FirstFoundForTesting,
+};
 
 struct BuildStats {
     std::uint64_t positions = 0;
