@@ -51,9 +51,8 @@ Command add_perft(CLI::App& app) {
     cmd->add_option("--threads", args->threads, "Worker threads (0: all hardware threads)")
         ->check(CLI::Range(0, 1024));
     return {cmd, [args] {
-                const bool has_fen = args->positional.size() == 2;
-                const auto pos =
-                    fen_argument(has_fen ? args->positional[0] : format_fen(Position::start()));
+                const auto pos = args->positional.size() == 2 ? fen_argument(args->positional[0])
+                                                              : Result<Position>(Position::start());
                 if (!pos) return fail(pos.error());
                 const auto depth = depth_argument(args->positional.back());
                 if (!depth) return fail(depth.error());

@@ -26,9 +26,7 @@ Command add_show(CLI::App& app) {
     return {cmd, [args] {
                 const auto pos = fen_argument(args->fen);
                 if (!pos) return fail(pos.error());
-                fmt::print("{}\n", format_fen(*pos));
-                fmt::print("{}", diagram(*pos, {.flip = args->flip}));
-                fmt::print("{} to move\n", pos->side_to_move() == Color::Black ? "Black" : "White");
+                fmt::print("{}", describe(*pos, {.flip = args->flip}));
                 const MoveList moves = legal_moves(*pos);
                 std::string list;
                 for (const Move& m : moves) list += (list.empty() ? "" : " ") + format_move(m);

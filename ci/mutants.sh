@@ -14,7 +14,7 @@ mutants=(
   "capture-not-mandatory|engine/checkers/movegen_impl.h|s/^        return;\$/        ;/"
   "mover-square-not-vacated|engine/checkers/movegen_impl.h|s/const Bitboard empty = pos.empty() | at;/const Bitboard empty = pos.empty();/"
   "piece-jumped-twice|engine/checkers/movegen_impl.h|s/targets \& ~over, empty, depth + 1,/targets, empty, depth + 1,/"
-  "king-crowned-off-row|engine/checkers/position.cpp|s/(to \& rules::promotion_row(side_)) != 0/(to \& rules::promotion_row(~side_)) != 0/"
+  "king-crowned-off-row|engine/checkers/position.h|s/(to \& rules::promotion_row(side_))/(to \& rules::promotion_row(~side_))/"
 )
 
 wanted=("$@")

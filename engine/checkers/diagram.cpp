@@ -34,8 +34,8 @@ std::string diagram(const Position& pos, DiagramOptions options) {
     return out;
 }
 
-std::string describe(const Position& pos) {
-    return fmt::format("{}\n{}{} to move\n", format_fen(pos), diagram(pos),
+std::string describe(const Position& pos, DiagramOptions options) {
+    return fmt::format("{}\n{}{} to move\n", format_fen(pos), diagram(pos, options),
                        pos.side_to_move() == Color::Black ? "Black" : "White");
 }
 

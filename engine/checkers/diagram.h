@@ -15,6 +15,6 @@ struct DiagramOptions {
 std::string diagram(const Position& pos, DiagramOptions options = {});
 
 // FEN, then the diagram, then the side to move: how every failure shows a position.
-std::string describe(const Position& pos);
+std::string describe(const Position& pos, DiagramOptions options = {});
 
 }  // namespace retrocheck::checkers

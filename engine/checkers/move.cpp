@@ -17,7 +17,6 @@ MoveList::MoveList(const MoveList& other) { *this = other; }
 MoveList& MoveList::operator=(const MoveList& other) {
     if (this == &other) return *this;
     size_ = 0;
-    while (capacity_ < other.size_) grow();
     for (const Move& m : other) push_back(m);
     return *this;
 }

@@ -151,12 +151,7 @@ struct ChildSink {
     void capture(int, Bitboard to, Bitboard captured) { emit(from, to, captured); }
 
     void emit(Bitboard from_bit, Bitboard to, Bitboard captured) {
-        const Bitboard us = (pos.pieces(Us) & ~from_bit) | to;
-        const Bitboard them = pos.pieces(~Us) & ~captured;
-        Bitboard kings = pos.kings() & ~(captured | from_bit);
-        if ((pos.kings() & from_bit) || (to & rules::promotion_row(Us))) kings |= to;
-        f(Us == Color::Black ? Position::from_bitboards(us, them, kings, ~Us)
-                             : Position::from_bitboards(them, us, kings, ~Us));
+        f(pos.after(from_bit, to, captured));
     }
 };
 

@@ -6,22 +6,6 @@
 
 namespace retrocheck::checkers {
 
-Position Position::after(const Move& m) const {
-    const Bitboard from = bit(m.from);
-    const Bitboard to = bit(m.to());
-    const bool was_king = (kings_ & from) != 0;
-    Position p = *this;
-    Bitboard& us = side_ == Color::Black ? p.black_ : p.white_;
-    Bitboard& them = side_ == Color::Black ? p.white_ : p.black_;
-    us = (us & ~from) | to;
-    them &= ~m.captured;
-    p.kings_ &= ~(m.captured | from);
-    if (was_king || (to & rules::promotion_row(side_)) != 0) p.kings_ |= to;
-    p.side_ = ~side_;
-    assert(p.is_ok());
-    return p;
-}
-
 Position Position::flipped() const {
     return from_bitboards(rotated(white_), rotated(black_), rotated(kings_), ~side_);
 }

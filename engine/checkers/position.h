@@ -2,11 +2,13 @@
 // Children come from copy-make with after(); there is no undo.
 #pragma once
 
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 
 #include "engine/checkers/move.h"
+#include "engine/checkers/rules.h"
 #include "engine/checkers/types.h"
 
 namespace retrocheck::checkers {
@@ -40,7 +42,22 @@ class Position {
     constexpr int piece_count() const { return popcount(black_ | white_); }
 
     // The position after m, which must be legal here.
-    Position after(const Move& m) const;
+    Position after(const Move& m) const { return after(bit(m.from), bit(m.to()), m.captured); }
+
+    // The same, from the move's effect as bitboards: the single squares `from` and `to` and
+    // the captured set. Inline, for generators that build children without Move objects.
+    Position after(Bitboard from, Bitboard to, Bitboard captured) const {
+        Position p = *this;
+        Bitboard& us = side_ == Color::Black ? p.black_ : p.white_;
+        Bitboard& them = side_ == Color::Black ? p.white_ : p.black_;
+        us = (us & ~from) | to;
+        them &= ~captured;
+        p.kings_ &= ~(captured | from);
+        if ((kings_ & from) || (to & rules::promotion_row(side_))) p.kings_ |= to;
+        p.side_ = ~side_;
+        assert(p.is_ok());
+        return p;
+    }
 
     // Board rotated 180 degrees, colours swapped, the other side to move: the mirror position,
     // which has the same value with the roles of the colours exchanged.
