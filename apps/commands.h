@@ -17,5 +17,10 @@ struct Command {
 Command add_show(CLI::App& app);
 Command add_moves(CLI::App& app);
 Command add_perft(CLI::App& app);
+Command add_build(CLI::App& app);
+Command add_verify(CLI::App& app);
+Command add_stats(CLI::App& app);
+Command add_probe(CLI::App& app);
+Command add_check(CLI::App& app);
 
 }  // namespace retrocheck::app

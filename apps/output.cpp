@@ -26,4 +26,15 @@ Result<checkers::Position> fen_argument(const std::string& text) {
     return pos;
 }
 
+void add_threads_option(CLI::App* cmd, int& threads) {
+    cmd->add_option("--threads", threads, "Worker threads (0: all hardware threads)")
+        ->check(CLI::Range(0, 1024));
+}
+
+std::unique_ptr<tbb::global_control> limit_threads(int threads) {
+    if (threads <= 0) return nullptr;
+    return std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
+                                                 static_cast<std::size_t>(threads));
+}
+
 }  // namespace retrocheck::app

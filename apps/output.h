@@ -3,7 +3,11 @@
 
 #include <fmt/format.h>
 
+#include <tbb/global_control.h>
+
+#include <CLI/CLI.hpp>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -20,5 +24,9 @@ std::string grouped(std::uint64_t n);
 
 // Parses a FEN argument; on failure the message names the argument and the bad token.
 Result<checkers::Position> fen_argument(const std::string& text);
+
+// --threads T (0: every hardware thread), and the TBB limit it sets while alive.
+void add_threads_option(CLI::App* cmd, int& threads);
+std::unique_ptr<tbb::global_control> limit_threads(int threads);
 
 }  // namespace retrocheck::app

@@ -13,6 +13,11 @@
 
 namespace retrocheck::tb {
 
+// A position's place in its slice's table: its index, plus the index's size when White moves.
+inline std::uint64_t table_id(const SliceIndex& index, const checkers::Position& pos) {
+    return index.index(pos) + (pos.side_to_move() == checkers::Color::White ? index.size() : 0);
+}
+
 // Values of every position of a slice. Position i of the table is index i with Black to move,
 // then index i with White to move (offset size()).
 struct SliceTable {
@@ -21,9 +26,7 @@ struct SliceTable {
 
     explicit SliceTable(Slice s) : index(s), values(2 * index.size(), kUnknown) {}
 
-    std::uint64_t id(const checkers::Position& pos) const {
-        return index.index(pos) + (pos.side_to_move() == checkers::Color::White ? index.size() : 0);
-    }
+    std::uint64_t id(const checkers::Position& pos) const { return table_id(index, pos); }
     checkers::Position position(std::uint64_t id) const {
         const bool white = id >= index.size();
         return index.position(white ? id - index.size() : id,
@@ -33,13 +36,18 @@ struct SliceTable {
 
 class TableSet {
   public:
+    TableSet() : by_key_(kKeys, nullptr) {}
+
     void add(std::shared_ptr<const SliceTable> table) {
-        tables_[table->index.slice()] = std::move(table);
+        const Slice s = table->index.slice();
+        by_key_[key(s)] = table.get();
+        tables_[s] = std::move(table);
     }
-    const SliceTable* find(Slice s) const {
-        const auto it = tables_.find(s);
-        return it == tables_.end() ? nullptr : it->second.get();
+    void remove(Slice s) {
+        by_key_[key(s)] = nullptr;
+        tables_.erase(s);
     }
+    const SliceTable* find(Slice s) const { return by_key_[key(s)]; }
     // The value of pos, or nothing when its slice is not in the set.
     std::optional<Outcome> probe(const checkers::Position& pos) const {
         const SliceTable* t = find(slice_of(pos));
@@ -49,7 +57,15 @@ class TableSet {
     const std::map<Slice, std::shared_ptr<const SliceTable>>& tables() const { return tables_; }
 
   private:
+    // Each count is 0..12, so a slice is a four-digit number in base 13: probes look a table up
+    // by that number instead of searching the map.
+    static constexpr std::size_t kKeys = 13 * 13 * 13 * 13;
+    static std::size_t key(Slice s) {
+        return ((std::size_t{s.black_men} * 13 + s.black_kings) * 13 + s.white_men) * 13 +
+               s.white_kings;
+    }
     std::map<Slice, std::shared_ptr<const SliceTable>> tables_;
+    std::vector<const SliceTable*> by_key_;
 };
 
 }  // namespace retrocheck::tb

@@ -1,6 +1,12 @@
 #include "tablebases/build/builder.h"
 
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
 #include <algorithm>
+#include <atomic>
 #include <limits>
 #include <vector>
 
@@ -18,27 +24,72 @@ struct Exits {
     bool draw = false;
 };
 
+using Id = std::uint32_t;  // bucket entries: position ids within one slice
+using Buckets = std::vector<std::vector<Id>>;
+
+// Positions scheduled by one thread during a pass, by level; merged into the shared buckets
+// between passes.
+class Pending {
+  public:
+    void push(Id id, int level) {
+        if (by_level_.size() <= static_cast<std::size_t>(level))
+            by_level_.resize(static_cast<std::size_t>(level) + 1);
+        by_level_[static_cast<std::size_t>(level)].push_back(id);
+    }
+    void move_into(Buckets& buckets) {
+        if (buckets.size() < by_level_.size()) buckets.resize(by_level_.size());
+        for (std::size_t l = 0; l < by_level_.size(); ++l) {
+            buckets[l].insert(buckets[l].end(), by_level_[l].begin(), by_level_[l].end());
+            by_level_[l].clear();
+        }
+    }
+
+  private:
+    Buckets by_level_;
+};
+
+template <typename T>
+std::atomic_ref<T> shared(T& x) {
+    return std::atomic_ref<T>(x);
+}
+
 template <RetrogradeGame G>
 class Retrograde {
   public:
     using Position = typename G::Position;
 
-    Retrograde(typename G::Slice slice, const typename G::Tables& done, BuildMethod method)
-        : slice_(slice), done_(done), method_(method), table_(G::make_table(slice)) {}
+    Retrograde(typename G::Slice slice, const typename G::Tables& done, BuildMethod method,
+               BuildProgress* progress)
+        : slice_(slice),
+          done_(done),
+          method_(method),
+          progress_(progress),
+          table_(G::make_table(slice)) {}
 
     typename G::Table run(BuildStats* stats) {
         const std::uint64_t n = table_.values.size();
+        if (n > std::numeric_limits<Id>::max())
+            throw std::runtime_error("slice " + name(slice_) + " has " + std::to_string(n) +
+                                     " positions, more than this builder's 32-bit ids hold");
         if (method_ != BuildMethod::Grandfather) count_.assign(n, 0);
         if (method_ == BuildMethod::FirstFoundForTesting) first_level_.assign(n, kUnknown);
-        for (std::uint64_t id = 0; id < n; ++id) seed(id);
-        for (int level = 0; level < static_cast<int>(buckets_.size()); ++level) {
+        marked_.assign((n + 63) / 64, 0);
+
+        parallel(n, [&](std::uint64_t id, Pending& out) { seed(static_cast<Id>(id), out); });
+        if (progress_) progress_->seeded = n;
+        for (std::size_t level = 0; level < buckets_.size(); ++level) {
             // Settling schedules candidates at level+1 or later, so this bucket is complete.
-            for (std::size_t k = 0; k < buckets_[static_cast<std::size_t>(level)].size(); ++k)
-                settle(buckets_[static_cast<std::size_t>(level)][k], level);
-            std::vector<std::uint64_t>().swap(buckets_[static_cast<std::size_t>(level)]);
+            const std::vector<Id> bucket = std::move(buckets_[level]);
+            buckets_[level] = {};
+            if (progress_) progress_->level = static_cast<int>(level);
+            parallel(bucket.size(), [&](std::uint64_t k, Pending& out) {
+                settle(bucket[k], static_cast<int>(level), out);
+            });
         }
-        for (Value& v : table_.values)
-            if (v == kUnknown) v = kDraw;
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n), [&](const auto& r) {
+            for (std::uint64_t id = r.begin(); id != r.end(); ++id)
+                if (table_.values[id] == kUnknown) table_.values[id] = kDraw;
+        });
         if (stats) {
             stats->positions = n;
             stats->levels = static_cast<int>(buckets_.size());
@@ -47,6 +98,23 @@ class Retrograde {
     }
 
   private:
+    // f(i, pending) for every i < n over the pool, then the scheduled positions into buckets_.
+    // The deliberately broken variant keeps one thread: its "first found" depends on order.
+    template <typename F>
+    void parallel(std::uint64_t n, F f) {
+        auto body = [&] {
+            tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 4096), [&](const auto& r) {
+                Pending& out = pending_.local();
+                for (std::uint64_t i = r.begin(); i != r.end(); ++i) f(i, out);
+            });
+        };
+        if (method_ == BuildMethod::FirstFoundForTesting)
+            tbb::task_arena(1).execute(body);
+        else
+            body();
+        for (Pending& p : pending_) p.move_into(buckets_);
+    }
+
     Exits exits(const Position& p) const {
         Exits e;
         G::for_each_child(p, [&](const Position& child) {
@@ -67,7 +135,7 @@ class Retrograde {
         return e;
     }
 
-    void schedule(std::uint64_t id, int level) {
+    void schedule(Id id, int level, Pending& out) {
         if (level > kMaxPlies)
             throw std::runtime_error("a distance over " + std::to_string(kMaxPlies) +
                                      " plies in slice " + name(slice_));
@@ -75,18 +143,23 @@ class Retrograde {
             if (first_level_[id] != kUnknown && first_level_[id] != level) return;
             first_level_[id] = static_cast<Value>(level);
         }
-        if (buckets_.size() <= static_cast<std::size_t>(level))
-            buckets_.resize(static_cast<std::size_t>(level) + 1);
-        buckets_[static_cast<std::size_t>(level)].push_back(id);
+        out.push(id, level);
+    }
+
+    // True the first time for each id: in-slice propagation schedules a position once.
+    bool mark(Id id) {
+        const std::uint64_t bit = std::uint64_t{1} << (id % 64);
+        return (shared(marked_[id / 64]).fetch_or(bit, std::memory_order_relaxed) & bit) == 0;
     }
 
     // First pass: positions settled by moves that leave the slice alone.
-    void seed(std::uint64_t id) {
+    void seed(Id id, Pending& out) {
         const Exits e = exits(table_.position(id));
-        if (e.moves == 0) return schedule(id, 0);  // no legal move: a loss in 0
-        if (e.shortest_win != std::numeric_limits<int>::max()) schedule(id, e.shortest_win);
+        if (progress_) progress_->seeded.fetch_add(1, std::memory_order_relaxed);
+        if (e.moves == 0) return schedule(id, 0, out);  // no legal move: a loss in 0
+        if (e.shortest_win != std::numeric_limits<int>::max()) schedule(id, e.shortest_win, out);
         if (e.in_slice > 0) {
-            if (method_ == BuildMethod::OutCounting)
+            if (method_ != BuildMethod::Grandfather)
                 count_[id] = static_cast<std::uint8_t>(e.in_slice);
             return;
         }
@@ -94,60 +167,72 @@ class Retrograde {
         if (e.draw)
             table_.values[id] = kDraw;
         else
-            schedule(id, e.longest_loss);
+            schedule(id, e.longest_loss, out);
     }
 
-    void settle(std::uint64_t id, int level) {
-        if (table_.values[id] != kUnknown) return;  // settled earlier, at a shorter distance
-        table_.values[id] = static_cast<Value>(level);
+    void settle(Id id, int level, Pending& out) {
+        // A position may sit in a bucket twice (an exit and an in-slice move); the first to
+        // settle it wins, and a shorter distance was settled in an earlier bucket.
+        Value expected = kUnknown;
+        if (!shared(table_.values[id]).compare_exchange_strong(expected, static_cast<Value>(level)))
+            return;
+        if (progress_) progress_->settled.fetch_add(1, std::memory_order_relaxed);
         const bool loss = level % 2 == 0;
         G::for_each_parent_in_slice(table_.position(id), [&](const Position& parent) {
-            const std::uint64_t pid = table_.id(parent);
-            if (table_.values[pid] != kUnknown) return;
-            if (loss) return schedule(pid, level + 1);
-            if (method_ != BuildMethod::Grandfather) {
-                if (--count_[pid] == 0) all_moves_lose(pid, parent, level);
-            } else if (every_in_slice_child_wins(parent)) {
-                all_moves_lose(pid, parent, level);
+            const Id pid = static_cast<Id>(table_.id(parent));
+            if (shared(table_.values[pid]).load() != kUnknown) return;
+            if (loss) {
+                if (method_ == BuildMethod::FirstFoundForTesting || mark(pid))
+                    schedule(pid, level + 1, out);
+            } else if (method_ != BuildMethod::Grandfather) {
+                if (shared(count_[pid]).fetch_sub(1) == 1) all_moves_lose(pid, parent, level, out);
+            } else if (every_in_slice_child_wins(parent) && mark(pid)) {
+                all_moves_lose(pid, parent, level, out);
             }
         });
     }
 
-    // Grandfather's forward check: every move inside the slice reaches a settled win.
-    bool every_in_slice_child_wins(const Position& parent) const {
+    // Grandfather's forward check: every move inside the slice reaches a settled win. Two
+    // children settled at once both see each other (sequentially consistent store and loads),
+    // so at least one of them schedules the parent.
+    bool every_in_slice_child_wins(const Position& parent) {
         bool all = true;
         G::for_each_child(parent, [&](const Position& child) {
             if (!all || G::slice_of(child) != slice_) return;
-            const Value v = table_.values[table_.id(child)];
+            const Value v = shared(table_.values[table_.id(child)]).load();
             all = v != kUnknown && v != kDraw && v % 2 == 1;
         });
         return all;
     }
 
     // Every in-slice move of `parent` reaches a win, the last of them settled at `level`.
-    void all_moves_lose(std::uint64_t pid, const Position& parent, int level) {
+    void all_moves_lose(Id pid, const Position& parent, int level, Pending& out) {
         const Exits e = exits(parent);
         if (e.shortest_win != std::numeric_limits<int>::max()) return;  // already scheduled
         if (e.draw) {
-            table_.values[pid] = kDraw;
+            shared(table_.values[pid]).store(kDraw);
             return;
         }
-        schedule(pid, std::max(level + 1, e.longest_loss));
+        schedule(pid, std::max(level + 1, e.longest_loss), out);
     }
 
     typename G::Slice slice_;
     const typename G::Tables& done_;
     BuildMethod method_;
+    BuildProgress* progress_;
     typename G::Table table_;
-    std::vector<std::uint8_t> count_;
-    std::vector<Value> first_level_;  // FirstFoundForTesting only
-    std::vector<std::vector<std::uint64_t>> buckets_;
+    std::vector<std::uint8_t> count_;    // out-counting: undecided in-slice moves
+    std::vector<std::uint64_t> marked_;  // one bit a position: scheduled by propagation
+    std::vector<Value> first_level_;     // FirstFoundForTesting only
+    tbb::enumerable_thread_specific<Pending> pending_;
+    Buckets buckets_;
 };
 
 }  // namespace
 
-SliceTable build_slice(Slice slice, const TableSet& done, BuildMethod method, BuildStats* stats) {
-    return Retrograde<CheckersGame>(slice, done, method).run(stats);
+SliceTable build_slice(Slice slice, const TableSet& done, BuildMethod method, BuildStats* stats,
+                       BuildProgress* progress) {
+    return Retrograde<CheckersGame>(slice, done, method, progress).run(stats);
 }
 
 TableSet build_up_to(int max_pieces, BuildMethod method) {

@@ -10,8 +10,12 @@
 //   grandfather (forward check) regenerates the parent's moves and looks at all their values.
 // Moves that leave the slice (captures, crownings) are valued from the finished tables; they
 // may put a position on a later level than the in-slice moves alone would.
+//
+// Passes run over index ranges on the TBB pool (a tbb::global_control set by the caller bounds
+// the threads); the tables do not depend on the number of threads.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -33,10 +37,17 @@ struct BuildStats {
     int levels = 0;  // the longest DTW in the slice, plus one
 };
 
-// Throws std::runtime_error when a move leaves to a slice that `done` does not hold, or when a
-// distance exceeds what one byte can store.
+// Read by a progress display while a slice builds, from another thread.
+struct BuildProgress {
+    std::atomic<std::uint64_t> seeded{0};   // positions through the first pass
+    std::atomic<std::uint64_t> settled{0};  // wins and losses settled since
+    std::atomic<int> level{0};              // the distance being settled
+};
+
+// Throws std::runtime_error when a move leaves to a slice that `done` does not hold, when a
+// distance exceeds what one byte can store, or when the slice has 2^32 positions or more.
 SliceTable build_slice(Slice slice, const TableSet& done, BuildMethod method,
-                       BuildStats* stats = nullptr);
+                       BuildStats* stats = nullptr, BuildProgress* progress = nullptr);
 
 // Every slice with up to max_pieces pieces, in build order, into one set.
 TableSet build_up_to(int max_pieces, BuildMethod method);

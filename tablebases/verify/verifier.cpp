@@ -1,10 +1,17 @@
 #include "tablebases/verify/verifier.h"
 
 #include <fmt/format.h>
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <span>
 
 #include "engine/checkers/diagram.h"
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
+#include "tablebases/build/game.h"
 
 namespace retrocheck::tb {
 
@@ -13,10 +20,62 @@ using checkers::Position;
 
 namespace {
 
-struct Child {
-    Move move;
-    Outcome value;  // from the child's side to move
+// Which rule a stored value breaks given its children's values (each from the child's side to
+// move), and the child that proves it (-1: none does). Nothing when every rule holds.
+struct Finding {
+    const char* rule;
+    int child;
 };
+
+std::optional<Finding> judge(const Outcome& stored, std::span<const Outcome> children) {
+    if (children.empty()) {
+        if (stored != Outcome::loss(0)) return Finding{"no-move-is-loss-0", -1};
+        return std::nullopt;
+    }
+    int shortest_loss = -1, longest_win = -1, not_win = -1, draw = -1;
+    for (int i = 0; i < static_cast<int>(children.size()); ++i) {
+        const Outcome& c = children[static_cast<std::size_t>(i)];
+        auto at = [&](int k) { return children[static_cast<std::size_t>(k)]; };
+        if (c.is_loss() && (shortest_loss < 0 || c.plies() < at(shortest_loss).plies()))
+            shortest_loss = i;
+        if (c.is_win() && (longest_win < 0 || c.plies() > at(longest_win).plies())) longest_win = i;
+        if (!c.is_win() && not_win < 0) not_win = i;
+        if (c.is_draw() && draw < 0) draw = i;
+    }
+    if (stored.is_win()) {
+        if (shortest_loss < 0) return Finding{"win-has-losing-child", not_win >= 0 ? not_win : 0};
+        if (children[static_cast<std::size_t>(shortest_loss)].plies() != stored.plies() - 1)
+            return Finding{"win-shortest", shortest_loss};
+    } else if (stored.is_loss()) {
+        if (stored.plies() == 0) return Finding{"no-move-is-loss-0", 0};
+        if (not_win >= 0) return Finding{"loss-children-win", not_win};
+        if (children[static_cast<std::size_t>(longest_win)].plies() != stored.plies() - 1)
+            return Finding{"loss-longest", longest_win};
+    } else {
+        if (shortest_loss >= 0) return Finding{"draw-no-losing-child", shortest_loss};
+        if (draw < 0) return Finding{"draw-has-draw-child", 0};
+    }
+    return std::nullopt;
+}
+
+// The quick form of check_position for the common case of a consistent position: children as
+// positions only, no moves built.
+bool consistent(const TableSet& tables, const Position& pos, const Outcome& stored) {
+    thread_local std::vector<Outcome> children;
+    children.clear();
+    bool missing = false;
+    CheckersGame::for_each_child(pos, [&](const Position& child) {
+        const auto v = tables.probe(child);
+        if (v)
+            children.push_back(*v);
+        else
+            missing = true;
+    });
+    if (missing) return false;
+    const auto mirror = tables.probe(pos.flipped());
+    if (mirror && *mirror != stored) return false;
+    return !judge(stored, children);
+}
 
 }  // namespace
 
@@ -25,84 +84,83 @@ std::vector<Violation> check_position(const TableSet& tables, const Position& po
     const auto stored_opt = tables.probe(pos);
     if (!stored_opt) return out;
     const Outcome stored = *stored_opt;
-    auto add = [&](const char* rule, const Child* child) {
-        Violation v{rule, pos, stored, std::nullopt, std::nullopt};
-        if (child) {
-            v.child_move = child->move;
-            v.child_value = child->value;
-        }
-        out.push_back(v);
-    };
     const SliceTable* own = tables.find(slice_of(pos));
     if (own->values[own->id(pos)] == kUnknown) {
-        add("known-value", nullptr);
+        out.push_back({"known-value", pos, stored, std::nullopt, std::nullopt});
         return out;
     }
-
-    std::vector<Child> children;
-    for (const Move& m : checkers::legal_moves(pos)) {
+    const checkers::MoveList moves = checkers::legal_moves(pos);
+    std::vector<Outcome> children;
+    for (const Move& m : moves) {
         const auto v = tables.probe(pos.after(m));
-        if (!v) {
-            add("known-value", nullptr);  // a child's slice is missing from the set
+        if (!v) {  // a child's slice is missing from the set
+            out.push_back({"known-value", pos, stored, m, std::nullopt});
             return out;
         }
-        children.push_back({m, *v});
+        children.push_back(*v);
     }
-
     const auto mirror = tables.probe(pos.flipped());
-    if (mirror && *mirror != stored) {
-        Violation v{"flip-symmetry", pos, stored, std::nullopt, *mirror};
+    if (mirror && *mirror != stored)
+        out.push_back({"flip-symmetry", pos, stored, std::nullopt, *mirror});
+    if (const auto f = judge(stored, children)) {
+        Violation v{f->rule, pos, stored, std::nullopt, std::nullopt};
+        if (f->child >= 0) {
+            v.child_move = moves[static_cast<std::size_t>(f->child)];
+            v.child_value = children[static_cast<std::size_t>(f->child)];
+        }
         out.push_back(v);
-    }
-
-    if (children.empty()) {
-        if (stored != Outcome::loss(0)) add("no-move-is-loss-0", nullptr);
-        return out;
-    }
-    const Child* shortest_loss = nullptr;
-    const Child* longest_win = nullptr;
-    const Child* not_win = nullptr;
-    const Child* draw = nullptr;
-    for (const Child& c : children) {
-        if (c.value.is_loss() && (!shortest_loss || c.value.plies() < shortest_loss->value.plies()))
-            shortest_loss = &c;
-        if (c.value.is_win() && (!longest_win || c.value.plies() > longest_win->value.plies()))
-            longest_win = &c;
-        if (!c.value.is_win() && !not_win) not_win = &c;
-        if (c.value.is_draw() && !draw) draw = &c;
-    }
-    if (stored.is_win()) {
-        if (!shortest_loss)
-            add("win-has-losing-child", not_win ? not_win : &children.front());
-        else if (shortest_loss->value.plies() != stored.plies() - 1)
-            add("win-shortest", shortest_loss);
-    } else if (stored.is_loss()) {
-        if (stored.plies() == 0)
-            add("no-move-is-loss-0", &children.front());
-        else if (not_win)
-            add("loss-children-win", not_win);
-        else if (longest_win->value.plies() != stored.plies() - 1)
-            add("loss-longest", longest_win);
-    } else {
-        if (shortest_loss)
-            add("draw-no-losing-child", shortest_loss);
-        else if (!draw)
-            add("draw-has-draw-child", &children.front());
     }
     return out;
 }
 
-VerifyReport verify(const TableSet& tables, std::size_t max_examples) {
-    VerifyReport report;
+VerifyReport verify(const TableSet& tables, std::size_t max_examples,
+                    std::atomic<std::uint64_t>* progress) {
+    // Each thread keeps its violations with their place in walk order (slice, then id), so the
+    // examples reported are the first ones whatever the number of threads.
+    struct Found {
+        std::uint64_t violations = 0;
+        std::vector<std::pair<std::pair<std::size_t, std::uint64_t>, Violation>> examples;
+    };
+    tbb::enumerable_thread_specific<Found> found;
+    std::size_t slice_no = 0;
     for (const auto& [slice, table] : tables.tables()) {
-        for (std::uint64_t id = 0; id < table->values.size(); ++id) {
-            ++report.positions_checked;
-            for (Violation& v : check_position(tables, table->position(id))) {
-                ++report.violations;
-                if (report.examples.size() < max_examples) report.examples.push_back(std::move(v));
-            }
-        }
+        const SliceTable& t = *table;
+        tbb::parallel_for(
+            tbb::blocked_range<std::uint64_t>(0, t.values.size(), 8192), [&](const auto& r) {
+                Found& mine = found.local();
+                for (std::uint64_t id = r.begin(); id != r.end(); ++id) {
+                    const Value value = t.values[id];
+                    const Position pos = t.position(id);
+                    if (value != kUnknown && consistent(tables, pos, decode(value))) continue;
+                    for (Violation& v : check_position(tables, pos)) {
+                        ++mine.violations;
+                        mine.examples.push_back({{slice_no, id}, std::move(v)});
+                    }
+                    if (mine.examples.size() > 2 * max_examples + 8) {
+                        std::stable_sort(
+                            mine.examples.begin(), mine.examples.end(),
+                            [](const auto& a, const auto& b) { return a.first < b.first; });
+                        mine.examples.resize(max_examples);
+                    }
+                }
+                if (progress) progress->fetch_add(r.size(), std::memory_order_relaxed);
+            });
+        ++slice_no;
     }
+    VerifyReport report;
+    std::vector<std::pair<std::pair<std::size_t, std::uint64_t>, Violation>> all;
+    for (Found& f : found) {
+        report.violations += f.violations;
+        for (auto& e : f.examples) all.push_back(std::move(e));
+    }
+    std::stable_sort(all.begin(), all.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto& e : all) {
+        if (report.examples.size() == max_examples) break;
+        report.examples.push_back(std::move(e.second));
+    }
+    for (const auto& [slice, table] : tables.tables())
+        report.positions_checked += table->values.size();
     return report;
 }
 

@@ -14,6 +14,7 @@
 //   known-value          a stored value is a win, a loss or a draw; every child's slice exists
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -40,7 +41,10 @@ struct VerifyReport {
     std::vector<Violation> examples;  // the first max_examples
 };
 
-VerifyReport verify(const TableSet& tables, std::size_t max_examples = 20);
+// Every position of every table, in parallel over the TBB pool; the report does not depend on
+// the number of threads. `progress`, when given, counts positions done.
+VerifyReport verify(const TableSet& tables, std::size_t max_examples = 20,
+                    std::atomic<std::uint64_t>* progress = nullptr);
 
 // The checks of one position, for callers that walk positions themselves.
 std::vector<Violation> check_position(const TableSet& tables, const checkers::Position& pos);

@@ -1,0 +1,29 @@
+// A directory of table files: one <slice>.rctb a slice, nothing else counted.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "engine/core/result.h"
+#include "tablebases/store/reader.h"
+#include "tablebases/table.h"
+
+namespace retrocheck::tb::store {
+
+// DIR/<slice name>.rctb
+std::filesystem::path table_path(const std::filesystem::path& dir, Slice slice);
+
+// Every table file of dir, opened and checked, in build order. An error when dir cannot be read,
+// holds no table, or a file's name and header disagree on its slice.
+Result<std::vector<std::shared_ptr<TableFile>>> open_directory(const std::filesystem::path& dir);
+
+// Every table of dir in memory, each block checked. An error also when a slice that moves lead
+// to is missing: a set of tables must be closed under moves to be verified or probed.
+Result<TableSet> load_directory(const std::filesystem::path& dir);
+
+// The first slice that moves from `s` lead to and `have` does not hold, if any.
+std::optional<Slice> missing_successor(Slice s, const TableSet& have);
+
+}  // namespace retrocheck::tb::store

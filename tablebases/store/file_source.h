@@ -1,0 +1,29 @@
+// A directory of our table files as a TableSource: headers are read when it opens, blocks when
+// probes need them (each file keeps a small cache of blocks).
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <memory>
+
+#include "engine/core/result.h"
+#include "tablebases/probe/source.h"
+#include "tablebases/store/reader.h"
+
+namespace retrocheck::tb::store {
+
+class FileSource final : public TableSource {
+  public:
+    static Result<std::shared_ptr<FileSource>> open(const std::filesystem::path& dir);
+    ProbeResult probe(const checkers::Position& pos) const override;
+    bool has(Slice s) const { return files_.count(s) != 0; }
+
+  private:
+    struct Entry {
+        std::shared_ptr<TableFile> file;
+        SliceIndex index;
+    };
+    std::map<Slice, Entry> files_;
+};
+
+}  // namespace retrocheck::tb::store

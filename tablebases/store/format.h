@@ -1,0 +1,62 @@
+// Our table file format, version 1: one file per slice holding the value of every position,
+// both sides to move, in index order (Black to move first, then White; see table.h).
+//
+// All integers are little-endian.
+//
+//   offset  size  field
+//   0       8     magic "RCTBLFMT"
+//   8       4     format version (1)
+//   12      4     game (1: English checkers)
+//   16      4     metric (1: one byte a position, DTW in plies as in value.h, 255 a draw)
+//   20      4     index scheme version (index.h)
+//   24      4     slice: black men, black kings, white men, white kings, a byte each
+//   28      4     block size: positions per block (the last block may be shorter)
+//   32      8     position count (2 x the slice's size for one side to move)
+//   40      8     block count (position count / block size, rounded up)
+//   48      8     reserved, 0
+//   56      8 x (blocks + 1)   block offsets from the start of the file; the last is the
+//                              file size
+//   ...     8 x blocks         XXH3-64 of each compressed block
+//   ...     8     XXH3-64 of everything above (header, offsets, block hashes)
+//   ...           the blocks: each one zstd frame with its content size and content
+//                 checksum, holding block-size value bytes
+//
+// A reader refuses a file whose magic, version, game, metric, index scheme, slice, position
+// count, block geometry, table checksum, length, block hash or zstd frame is wrong, and says
+// which. Writers write under a temporary name and rename, so a file with the final name is
+// always complete.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace retrocheck::tb::store {
+
+inline constexpr std::string_view kMagic = "RCTBLFMT";
+inline constexpr std::uint32_t kFormatVersion = 1;
+inline constexpr std::uint32_t kGameCheckers = 1;
+inline constexpr std::uint32_t kMetricDtw = 1;
+inline constexpr std::uint32_t kDefaultBlockSize = 1 << 16;
+inline constexpr std::uint32_t kMaxBlockSize = 1 << 24;
+inline constexpr std::size_t kHeaderSize = 56;
+inline constexpr std::string_view kExtension = ".rctb";
+
+// Bytes before the first block of a file with n_blocks blocks.
+constexpr std::uint64_t data_start(std::uint64_t n_blocks) {
+    return kHeaderSize + 8 * (n_blocks + 1) + 8 * n_blocks + 8;
+}
+
+// Little-endian integers in a byte string.
+inline void put_le(std::string& out, std::uint64_t v, int bytes) {
+    for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
+}
+inline std::uint64_t get_le(std::string_view in, std::size_t at, int bytes) {
+    std::uint64_t v = 0;
+    for (int i = 0; i < bytes; ++i)
+        v |= std::uint64_t{static_cast<unsigned char>(in[at + static_cast<std::size_t>(i)])}
+             << (8 * i);
+    return v;
+}
+
+}  // namespace retrocheck::tb::store

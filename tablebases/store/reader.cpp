@@ -1,0 +1,170 @@
+#include "tablebases/store/reader.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <tbb/parallel_for.h>
+#include <unistd.h>
+#include <xxhash.h>
+#include <zstd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "tablebases/index.h"
+#include "tablebases/store/format.h"
+
+namespace retrocheck::tb::store {
+namespace {
+
+// Reads exactly n bytes at offset; false on a short read or an error.
+bool read_at(int fd, std::uint64_t offset, std::size_t n, std::string& out) {
+    out.resize(n);
+    std::size_t done = 0;
+    while (done < n) {
+        const ssize_t got =
+            ::pread(fd, out.data() + done, n - done, static_cast<off_t>(offset + done));
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) return false;
+        done += static_cast<std::size_t>(got);
+    }
+    return true;
+}
+
+}  // namespace
+
+TableFile::~TableFile() {
+    if (fd_ >= 0) ::close(fd_);
+}
+
+Result<std::shared_ptr<TableFile>> TableFile::open(const std::filesystem::path& path,
+                                                   std::size_t cache_blocks) {
+    std::shared_ptr<TableFile> f(new TableFile(path));
+    f->cache_blocks_ = std::max<std::size_t>(cache_blocks, 1);
+    f->fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (f->fd_ < 0) return f->error(std::string("cannot open: ") + std::strerror(errno));
+    struct stat st {};
+    if (::fstat(f->fd_, &st) != 0) return f->error(std::strerror(errno));
+    const auto size = static_cast<std::uint64_t>(st.st_size);
+
+    std::string head;
+    if (size < kHeaderSize || !read_at(f->fd_, 0, kHeaderSize, head))
+        return f->error(
+            fmt::format("truncated: {} bytes, shorter than the {}-byte header", size, kHeaderSize));
+    if (std::string_view(head).substr(0, kMagic.size()) != kMagic)
+        return f->error("not a retrocheck table: bad magic at offset 0");
+    auto u32 = [&](std::size_t at) { return static_cast<std::uint32_t>(get_le(head, at, 4)); };
+    if (u32(8) != kFormatVersion)
+        return f->error(fmt::format("format version {} at offset 8, this reader knows {}", u32(8),
+                                    kFormatVersion));
+    if (u32(12) != kGameCheckers) return f->error(fmt::format("unknown game {}", u32(12)));
+    if (u32(16) != kMetricDtw) return f->error(fmt::format("unknown metric {}", u32(16)));
+    if (u32(20) != kIndexScheme)
+        return f->error(fmt::format("index scheme {} at offset 20, this reader knows {}", u32(20),
+                                    kIndexScheme));
+    const Slice s{static_cast<std::uint8_t>(head[24]), static_cast<std::uint8_t>(head[25]),
+                  static_cast<std::uint8_t>(head[26]), static_cast<std::uint8_t>(head[27])};
+    if (s.black_men + s.black_kings > 12 || s.white_men + s.white_kings > 12)
+        return f->error(fmt::format("impossible slice {}/{}/{}/{} at offset 24", s.black_men,
+                                    s.black_kings, s.white_men, s.white_kings));
+    if (s.pieces() > 8)
+        return f->error(
+            fmt::format("slice {} has {} pieces; tables go up to 8", name(s), s.pieces()));
+    f->slice_ = s;
+    f->block_size_ = u32(28);
+    f->count_ = get_le(head, 32, 8);
+    const std::uint64_t n_blocks = get_le(head, 40, 8);
+    const std::uint64_t expected = 2 * SliceIndex(s).size();
+    if (f->count_ != expected)
+        return f->error(fmt::format("position count {} at offset 32, but slice {} has {}",
+                                    f->count_, name(s), expected));
+    if (f->block_size_ == 0 || f->block_size_ > kMaxBlockSize)
+        return f->error(fmt::format("block size {} at offset 28 is outside 1-{}", f->block_size_,
+                                    kMaxBlockSize));
+    if (n_blocks != (f->count_ + f->block_size_ - 1) / f->block_size_)
+        return f->error(
+            fmt::format("block count {} at offset 40 does not fit {} positions in "
+                        "blocks of {}",
+                        n_blocks, f->count_, f->block_size_));
+    const std::uint64_t start = data_start(n_blocks);
+    std::string table;
+    if (size < start || !read_at(f->fd_, 0, start, table))
+        return f->error(
+            fmt::format("truncated: {} bytes, the header and block table need {}", size, start));
+    if (XXH3_64bits(table.data(), start - 8) != get_le(table, start - 8, 8))
+        return f->error(fmt::format(
+            "checksum of the header and block table (offset {}) does not match", start - 8));
+    for (std::uint64_t b = 0; b <= n_blocks; ++b)
+        f->offsets_.push_back(get_le(table, kHeaderSize + 8 * b, 8));
+    for (std::uint64_t b = 0; b < n_blocks; ++b)
+        f->hashes_.push_back(get_le(table, kHeaderSize + 8 * (n_blocks + 1) + 8 * b, 8));
+    if (f->offsets_.front() != start)
+        return f->error(
+            fmt::format("first block at offset {}, expected {}", f->offsets_.front(), start));
+    for (std::uint64_t b = 0; b < n_blocks; ++b)
+        if (f->offsets_[b + 1] < f->offsets_[b])
+            return f->error(fmt::format("block {} ends before it starts", b));
+    if (f->offsets_.back() != size)
+        return f->error(fmt::format("{}: the file has {} bytes, its block table says {}",
+                                    size < f->offsets_.back() ? "truncated" : "trailing bytes",
+                                    size, f->offsets_.back()));
+    return f;
+}
+
+Result<std::vector<Value>> TableFile::read_block(std::uint64_t b) const {
+    const std::uint64_t begin = b * block_size_;
+    const std::uint64_t n = std::min<std::uint64_t>(block_size_, count_ - begin);
+    std::string bytes;
+    if (!read_at(fd_, offsets_[b], offsets_[b + 1] - offsets_[b], bytes))
+        return error(fmt::format("block {} at offset {}: read failed", b, offsets_[b]));
+    if (XXH3_64bits(bytes.data(), bytes.size()) != hashes_[b])
+        return error(fmt::format("block {} at offset {}: checksum does not match", b, offsets_[b]));
+    std::vector<Value> values(n);
+    const std::size_t got = ZSTD_decompress(values.data(), n, bytes.data(), bytes.size());
+    if (ZSTD_isError(got))
+        return error(
+            fmt::format("block {} at offset {}: zstd: {}", b, offsets_[b], ZSTD_getErrorName(got)));
+    if (got != n)
+        return error(
+            fmt::format("block {} at offset {}: {} values, expected {}", b, offsets_[b], got, n));
+    for (std::uint64_t i = 0; i < n; ++i)
+        if (values[i] > kMaxPlies && values[i] != kDraw)
+            return error(fmt::format("block {}: position {} holds {}, not a value", b, begin + i,
+                                     values[i]));
+    return values;
+}
+
+Result<Value> TableFile::value(std::uint64_t id) const {
+    if (id >= count_) return error(fmt::format("position {} is outside 0-{}", id, count_ - 1));
+    const std::uint64_t b = id / block_size_;
+    const std::uint64_t at = id % block_size_;
+    std::lock_guard lock(mutex_);
+    for (auto it = cache_.begin(); it != cache_.end(); ++it)
+        if (it->block == b) {
+            cache_.splice(cache_.begin(), cache_, it);
+            return cache_.front().values[at];
+        }
+    auto values = read_block(b);
+    if (!values) return Error{values.error()};
+    cache_.push_front({b, std::move(values).value()});
+    if (cache_.size() > cache_blocks_) cache_.pop_back();
+    return cache_.front().values[at];
+}
+
+Result<std::shared_ptr<SliceTable>> TableFile::read_all() const {
+    auto table = std::make_shared<SliceTable>(slice_);
+    std::vector<std::string> errors(blocks());
+    tbb::parallel_for(std::uint64_t{0}, blocks(), [&](std::uint64_t b) {
+        auto values = read_block(b);
+        if (!values) {
+            errors[b] = values.error();
+            return;
+        }
+        std::copy(values->begin(), values->end(), table->values.data() + b * block_size_);
+    });
+    for (const std::string& e : errors)
+        if (!e.empty()) return Error{e};
+    return table;
+}
+
+}  // namespace retrocheck::tb::store

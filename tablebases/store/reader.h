@@ -1,0 +1,60 @@
+// Reads one table file of our format (format.h). Opening checks the header, the block table and
+// its checksum and the file's length; each block is checked (XXH3 of its bytes, then zstd's own
+// frame checksum) when it is read. Every refusal names the file and what is wrong.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <list>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "engine/core/result.h"
+#include "tablebases/table.h"
+
+namespace retrocheck::tb::store {
+
+class TableFile {
+  public:
+    static Result<std::shared_ptr<TableFile>> open(const std::filesystem::path& path,
+                                                   std::size_t cache_blocks = 16);
+    ~TableFile();
+    TableFile(const TableFile&) = delete;
+    TableFile& operator=(const TableFile&) = delete;
+
+    const std::filesystem::path& path() const { return path_; }
+    Slice slice() const { return slice_; }
+    std::uint64_t positions() const { return count_; }
+    std::uint64_t blocks() const { return offsets_.size() - 1; }
+    std::uint64_t file_size() const { return offsets_.back(); }
+
+    // The value of position id (table.h numbering), through a small cache of whole blocks.
+    // Safe to call from several threads.
+    Result<Value> value(std::uint64_t id) const;
+    // Every block, checked, into memory.
+    Result<std::shared_ptr<SliceTable>> read_all() const;
+
+  private:
+    explicit TableFile(std::filesystem::path path) : path_(std::move(path)) {}
+    Result<std::vector<Value>> read_block(std::uint64_t b) const;
+    Error error(const std::string& what) const { return Error{path_.string() + ": " + what}; }
+
+    std::filesystem::path path_;
+    int fd_ = -1;
+    Slice slice_;
+    std::uint64_t count_ = 0;
+    std::uint32_t block_size_ = 0;
+    std::vector<std::uint64_t> offsets_, hashes_;
+
+    struct Cached {
+        std::uint64_t block;
+        std::vector<Value> values;
+    };
+    std::size_t cache_blocks_;
+    mutable std::mutex mutex_;
+    mutable std::list<Cached> cache_;  // most recently used first
+};
+
+}  // namespace retrocheck::tb::store

@@ -1,0 +1,111 @@
+#include "tablebases/store/writer.h"
+
+#include <fcntl.h>
+#include <tbb/parallel_for.h>
+#include <unistd.h>
+#include <xxhash.h>
+#include <zstd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "tablebases/index.h"
+
+namespace retrocheck::tb::store {
+namespace {
+
+Result<std::string> compress(const Value* data, std::size_t n, int level) {
+    ZSTD_CCtx* ctx = ZSTD_createCCtx();
+    if (!ctx) return Error{"zstd: out of memory"};
+    ZSTD_CCtx_setParameter(ctx, ZSTD_c_compressionLevel, level);
+    ZSTD_CCtx_setParameter(ctx, ZSTD_c_checksumFlag, 1);
+    ZSTD_CCtx_setParameter(ctx, ZSTD_c_contentSizeFlag, 1);
+    std::string out(ZSTD_compressBound(n), '\0');
+    const std::size_t size = ZSTD_compress2(ctx, out.data(), out.size(), data, n);
+    ZSTD_freeCCtx(ctx);
+    if (ZSTD_isError(size)) return Error{std::string("zstd: ") + ZSTD_getErrorName(size)};
+    out.resize(size);
+    return out;
+}
+
+// Writes all of bytes to fd; an error message on failure.
+std::string write_all(int fd, std::string_view bytes) {
+    while (!bytes.empty()) {
+        const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return std::strerror(errno);
+        }
+        bytes.remove_prefix(static_cast<std::size_t>(n));
+    }
+    return {};
+}
+
+}  // namespace
+
+Result<std::uint64_t> write_table(const SliceTable& table, const std::filesystem::path& path,
+                                  const WriteOptions& options) {
+    const std::string where = path.string();
+    if (options.block_size == 0 || options.block_size > kMaxBlockSize)
+        return Error{where + ": block size " + std::to_string(options.block_size) +
+                     " is outside 1-" + std::to_string(kMaxBlockSize)};
+    const std::uint64_t count = table.values.size();
+    const std::uint64_t n_blocks = (count + options.block_size - 1) / options.block_size;
+
+    std::vector<std::string> blocks(n_blocks);
+    std::vector<std::string> errors(n_blocks);
+    tbb::parallel_for(std::uint64_t{0}, n_blocks, [&](std::uint64_t b) {
+        const std::uint64_t begin = b * options.block_size;
+        const std::uint64_t n = std::min<std::uint64_t>(options.block_size, count - begin);
+        auto c = compress(table.values.data() + begin, n, options.zstd_level);
+        if (c)
+            blocks[b] = std::move(c).value();
+        else
+            errors[b] = c.error();
+    });
+    for (const std::string& e : errors)
+        if (!e.empty()) return Error{where + ": " + e};
+
+    const Slice s = table.index.slice();
+    std::string head;
+    head.append(kMagic);
+    put_le(head, kFormatVersion, 4);
+    put_le(head, kGameCheckers, 4);
+    put_le(head, kMetricDtw, 4);
+    put_le(head, kIndexScheme, 4);
+    for (std::uint8_t c : {s.black_men, s.black_kings, s.white_men, s.white_kings})
+        put_le(head, c, 1);
+    put_le(head, options.block_size, 4);
+    put_le(head, count, 8);
+    put_le(head, n_blocks, 8);
+    put_le(head, 0, 8);
+    std::uint64_t offset = data_start(n_blocks);
+    for (const std::string& b : blocks) {
+        put_le(head, offset, 8);
+        offset += b.size();
+    }
+    put_le(head, offset, 8);
+    for (const std::string& b : blocks) put_le(head, XXH3_64bits(b.data(), b.size()), 8);
+    put_le(head, XXH3_64bits(head.data(), head.size()), 8);
+
+    const std::filesystem::path tmp = path.string() + ".tmp-" + std::to_string(::getpid());
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return Error{tmp.string() + ": cannot create: " + std::strerror(errno)};
+    std::string failure = write_all(fd, head);
+    for (std::size_t b = 0; b < blocks.size() && failure.empty(); ++b)
+        failure = write_all(fd, blocks[b]);
+    if (failure.empty() && ::fsync(fd) != 0) failure = std::strerror(errno);
+    if (::close(fd) != 0 && failure.empty()) failure = std::strerror(errno);
+    if (failure.empty() && std::rename(tmp.c_str(), path.c_str()) != 0)
+        failure = std::string("cannot rename into place: ") + std::strerror(errno);
+    if (!failure.empty()) {
+        std::error_code ignored;
+        std::filesystem::remove(tmp, ignored);
+        return Error{where + ": " + failure};
+    }
+    return offset;
+}
+
+}  // namespace retrocheck::tb::store

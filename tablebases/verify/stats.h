@@ -1,0 +1,25 @@
+// What a table holds, per side to move: wins, draws and losses, also over the positions where
+// neither side has a capture (the ones capture-free databases store), and the longest win.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+
+#include "engine/checkers/position.h"
+#include "tablebases/table.h"
+
+namespace retrocheck::tb {
+
+struct SideStats {
+    std::uint64_t positions = 0, wins = 0, draws = 0, losses = 0;
+    std::uint64_t capture_positions = 0;  // either side has a capture
+    std::uint64_t quiet_wins = 0, quiet_draws = 0, quiet_losses = 0;
+    int longest_win_plies = -1;                     // -1: no win
+    std::optional<checkers::Position> longest_win;  // the first such position in index order
+};
+
+// [0]: Black to move, [1]: White to move. Parallel over the TBB pool.
+std::array<SideStats, 2> table_stats(const SliceTable& table);
+
+}  // namespace retrocheck::tb
