@@ -114,7 +114,11 @@ Command add_build(CLI::App& app) {
                 request.out = args->out;
                 request.method = args->method == "grandfather" ? BuildMethod::Grandfather
                                                                : BuildMethod::OutCounting;
-                if (!args->quiet) request.log = [](const std::string& l) { fmt::print("{}\n", l); };
+                if (!args->quiet)
+                    request.log = [](const std::string& l) {
+                        fmt::print("{}\n", l);
+                        std::fflush(stdout);
+                    };
                 const BuildSummary s = build_tables(request);
                 print_build_summary(s, args->method);
                 return 0;

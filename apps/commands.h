@@ -22,5 +22,6 @@ Command add_verify(CLI::App& app);
 Command add_stats(CLI::App& app);
 Command add_probe(CLI::App& app);
 Command add_check(CLI::App& app);
+Command add_audit(CLI::App& app);
 
 }  // namespace retrocheck::app

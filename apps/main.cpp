@@ -14,7 +14,7 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", "retrocheck 0.1.0");
     const std::vector<Command> commands = {add_show(app),  add_moves(app),  add_perft(app),
                                            add_build(app), add_verify(app), add_stats(app),
-                                           add_probe(app), add_check(app)};
+                                           add_probe(app), add_check(app),  add_audit(app)};
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

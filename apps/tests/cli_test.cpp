@@ -1,6 +1,7 @@
 // The `retrocheck` command as a user runs it: output, JSON and exit codes.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
+
+#include "apps/tests/cli_run.h"
 
 #include <algorithm>
 #include <array>
@@ -9,27 +10,6 @@
 #include <string>
 
 namespace {
-
-struct CliRun {
-    int status = -1;
-    std::string out;  // stdout and stderr together
-};
-
-CliRun run(const std::string& args) {
-    CliRun r;
-    const std::string cmd = std::string(RETROCHECK_BIN) + " " + args + " 2>&1";
-    FILE* pipe = popen(cmd.c_str(), "r");
-    if (!pipe) return r;
-    std::array<char, 4096> buf{};
-    while (std::fgets(buf.data(), static_cast<int>(buf.size()), pipe)) r.out += buf.data();
-    const int raw = pclose(pipe);
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    return r;
-}
-
-bool contains(const std::string& s, const std::string& what) {
-    return s.find(what) != std::string::npos;
-}
 
 TEST(Cli, ShowOldburyDiagram17) {
     const CliRun r = run("show 'W:WK17,24:B8,K18'");

@@ -15,24 +15,31 @@ class Outcome {
     static constexpr Outcome win(int plies) { return Outcome(Wld::Win, plies); }
     static constexpr Outcome loss(int plies) { return Outcome(Wld::Loss, plies); }
     static constexpr Outcome draw() { return Outcome(Wld::Draw, -1); }
+    // A win or loss whose distance is not known (from a WLD-only database).
+    static constexpr Outcome of(Wld w) { return Outcome(w, -1); }
 
     constexpr Wld wld() const { return wld_; }
     constexpr bool is_win() const { return wld_ == Wld::Win; }
     constexpr bool is_loss() const { return wld_ == Wld::Loss; }
     constexpr bool is_draw() const { return wld_ == Wld::Draw; }
-    // Plies to the end of the game; -1 for a draw.
+    // Plies to the end of the game; -1 for a draw or an unknown distance.
     constexpr int plies() const { return plies_; }
+    constexpr bool has_distance() const { return plies_ >= 0; }
+    // The same result without its distance.
+    constexpr Outcome wld_only() const { return Outcome(wld_, -1); }
 
     // The value of the parent reached through a move to a child of this value, one ply up.
     constexpr Outcome parent_view() const {
         if (is_draw()) return draw();
-        return is_loss() ? win(plies_ + 1) : loss(plies_ + 1);
+        const int plies = has_distance() ? plies_ + 1 : -1;
+        return is_loss() ? win(plies) : loss(plies);
     }
 
     friend constexpr bool operator==(const Outcome&, const Outcome&) = default;
 
     std::string to_string() const {
         if (is_draw()) return "draw";
+        if (!has_distance()) return is_win() ? "win" : "loss";
         return (is_win() ? "win in " : "loss in ") + std::to_string(plies_);
     }
 

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "tablebases/table.h"
 
@@ -51,5 +52,10 @@ SliceTable build_slice(Slice slice, const TableSet& done, BuildMethod method,
 
 // Every slice with up to max_pieces pieces, in build order, into one set.
 TableSet build_up_to(int max_pieces, BuildMethod method);
+
+// The given slices and every slice their moves lead to, directly or not, in build order.
+TableSet build_closure(const std::vector<Slice>& slices, BuildMethod method);
+// Those slices in build order, without building them.
+std::vector<Slice> closure(const std::vector<Slice>& slices);
 
 }  // namespace retrocheck::tb

@@ -11,15 +11,18 @@
 namespace retrocheck::tb {
 
 enum class ProbeStatus {
-    Ok,         // value holds the position's value
-    NotStored,  // the source covers the slice but omits this position (capture-free formats)
-    Missing,    // the source does not cover the position's slice
-    Corrupt,    // the source could not be read; error says why
+    Ok,           // value holds the position's value
+    NotStored,    // the source covers the slice but omits this position (capture-free formats)
+    Missing,      // the source does not cover the position's slice
+    Corrupt,      // the source could not be read; error says why
+    TooMuchWork,  // a resolver hit its bound on work before it could answer
 };
+
+const char* to_string(ProbeStatus s);
 
 struct ProbeResult {
     ProbeStatus status = ProbeStatus::Missing;
-    Outcome value = Outcome::draw();
+    Outcome value = Outcome::draw();  // with Ok; without a distance from WLD-only sources
     std::string error;
 
     static ProbeResult ok(Outcome v) { return {ProbeStatus::Ok, v, {}}; }
@@ -29,6 +32,8 @@ class TableSource {
   public:
     virtual ~TableSource() = default;
     virtual ProbeResult probe(const checkers::Position& pos) const = 0;
+    // Whether Ok values carry distances (DTW) or only win, draw or loss.
+    virtual bool has_distance() const { return true; }
 };
 
 // A TableSet as a source: Ok or Missing.
@@ -42,6 +47,18 @@ class MemorySource final : public TableSource {
 
   private:
     const TableSet& tables_;
+};
+
+// Another source with every position where either side has a capture left out (NotStored):
+// what Chinook-style databases hold, made from a complete source.
+class CaptureFreeSource final : public TableSource {
+  public:
+    explicit CaptureFreeSource(const TableSource& full) : full_(full) {}
+    ProbeResult probe(const checkers::Position& pos) const override;
+    bool has_distance() const override { return full_.has_distance(); }
+
+  private:
+    const TableSource& full_;
 };
 
 }  // namespace retrocheck::tb

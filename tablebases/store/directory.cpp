@@ -11,7 +11,8 @@ std::filesystem::path table_path(const std::filesystem::path& dir, Slice slice) 
     return dir / (name(slice) + std::string(kExtension));
 }
 
-Result<std::vector<std::shared_ptr<TableFile>>> open_directory(const std::filesystem::path& dir) {
+Result<std::vector<std::shared_ptr<TableFile>>> open_directory(const std::filesystem::path& dir,
+                                                               std::size_t cache_blocks) {
     std::error_code ec;
     std::filesystem::directory_iterator it(dir, ec);
     if (ec) return Error{dir.string() + ": cannot read the directory: " + ec.message()};
@@ -22,7 +23,7 @@ Result<std::vector<std::shared_ptr<TableFile>>> open_directory(const std::filesy
         const auto slice = parse_slice(p.stem().string());
         if (!slice)
             return Error{p.string() + ": not a slice name (expected like bm1bk0wm0wk1.rctb)"};
-        auto file = TableFile::open(p);
+        auto file = TableFile::open(p, cache_blocks);
         if (!file) return Error{file.error()};
         if ((*file)->slice() != *slice)
             return Error{p.string() + ": the header holds slice " + name((*file)->slice())};

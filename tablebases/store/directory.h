@@ -17,7 +17,8 @@ std::filesystem::path table_path(const std::filesystem::path& dir, Slice slice);
 
 // Every table file of dir, opened and checked, in build order. An error when dir cannot be read,
 // holds no table, or a file's name and header disagree on its slice.
-Result<std::vector<std::shared_ptr<TableFile>>> open_directory(const std::filesystem::path& dir);
+Result<std::vector<std::shared_ptr<TableFile>>> open_directory(const std::filesystem::path& dir,
+                                                               std::size_t cache_blocks = 16);
 
 // Every table of dir in memory, each block checked. An error also when a slice that moves lead
 // to is missing: a set of tables must be closed under moves to be verified or probed.

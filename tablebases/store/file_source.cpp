@@ -4,8 +4,9 @@
 
 namespace retrocheck::tb::store {
 
-Result<std::shared_ptr<FileSource>> FileSource::open(const std::filesystem::path& dir) {
-    auto files = open_directory(dir);
+Result<std::shared_ptr<FileSource>> FileSource::open(const std::filesystem::path& dir,
+                                                     std::size_t cache_blocks) {
+    auto files = open_directory(dir, cache_blocks);
     if (!files) return Error{files.error()};
     auto source = std::make_shared<FileSource>();
     for (auto& f : *files) source->files_.emplace(f->slice(), Entry{f, SliceIndex(f->slice())});

@@ -14,7 +14,9 @@ namespace retrocheck::tb::store {
 
 class FileSource final : public TableSource {
   public:
-    static Result<std::shared_ptr<FileSource>> open(const std::filesystem::path& dir);
+    // cache_blocks: decompressed blocks each file keeps (64 KiB each by default).
+    static Result<std::shared_ptr<FileSource>> open(const std::filesystem::path& dir,
+                                                    std::size_t cache_blocks = 16);
     ProbeResult probe(const checkers::Position& pos) const override;
     bool has(Slice s) const { return files_.count(s) != 0; }
 

@@ -139,15 +139,18 @@ Result<Value> TableFile::value(std::uint64_t id) const {
     const std::uint64_t b = id / block_size_;
     const std::uint64_t at = id % block_size_;
     std::lock_guard lock(mutex_);
-    for (auto it = cache_.begin(); it != cache_.end(); ++it)
-        if (it->block == b) {
-            cache_.splice(cache_.begin(), cache_, it);
-            return cache_.front().values[at];
-        }
+    if (const auto hit = cached_.find(b); hit != cached_.end()) {
+        cache_.splice(cache_.begin(), cache_, hit->second);
+        return cache_.front().values[at];
+    }
     auto values = read_block(b);
     if (!values) return Error{values.error()};
     cache_.push_front({b, std::move(values).value()});
-    if (cache_.size() > cache_blocks_) cache_.pop_back();
+    cached_[b] = cache_.begin();
+    if (cache_.size() > cache_blocks_) {
+        cached_.erase(cache_.back().block);
+        cache_.pop_back();
+    }
     return cache_.front().values[at];
 }
 

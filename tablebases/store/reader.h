@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "engine/core/result.h"
@@ -55,6 +56,7 @@ class TableFile {
     std::size_t cache_blocks_;
     mutable std::mutex mutex_;
     mutable std::list<Cached> cache_;  // most recently used first
+    mutable std::unordered_map<std::uint64_t, std::list<Cached>::iterator> cached_;
 };
 
 }  // namespace retrocheck::tb::store

@@ -1,6 +1,7 @@
 // The two retrograde builders against each other and against the value-iteration oracle,
 // which knows nothing of indexes or slices.
 #include <gtest/gtest.h>
+#include <tbb/global_control.h>
 
 #include "engine/checkers/diagram.h"
 #include "engine/checkers/movegen.h"
@@ -47,6 +48,18 @@ TEST(Builder, MethodsGiveIdenticalTablesUpTo4Pieces) {
     ASSERT_EQ(a.tables().size(), b.tables().size());
     for (const auto& [slice, table] : a.tables())
         EXPECT_EQ(table->values, b.find(slice)->values) << name(slice);
+}
+
+TEST(Builder, OneThreadAndAllThreadsGiveIdenticalTables) {
+    for (BuildMethod method : {BuildMethod::OutCounting, BuildMethod::Grandfather}) {
+        const TableSet many = build_up_to(4, method);
+        const TableSet one = [&] {
+            tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
+            return build_up_to(4, method);
+        }();
+        for (const auto& [slice, table] : many.tables())
+            EXPECT_EQ(table->values, one.find(slice)->values) << name(slice);
+    }
 }
 
 TEST(Builder, MatchesTheOracleOnSeveral4PieceSlices) {

@@ -1,12 +1,14 @@
 // The verifier passes every built table, and catches single-value corruptions and a builder
 // with the classic first-pass bug, naming the position.
 #include <gtest/gtest.h>
+#include <tbb/global_control.h>
 
 #include <random>
 
 #include "engine/checkers/diagram.h"
 #include "engine/checkers/notation.h"
 #include "tablebases/build/builder.h"
+#include "tablebases/tests/corruption.h"
 #include "tablebases/verify/verifier.h"
 
 namespace retrocheck::tb {
@@ -42,56 +44,15 @@ TableSet with_value(const TableSet& set, Slice slice, std::uint64_t id, Value v)
     return out;
 }
 
-// The corrupted position is reported under a one-ply rule; every other report is one of its
-// parents (naming the move to it) or its mirror.
-void expect_reported_alone(const TableSet& set, const checkers::Position& pos,
-                           const std::string& what) {
-    const VerifyReport report = verify(set, 1000);
-    ASSERT_GT(report.violations, 0u) << what;
-    ASSERT_EQ(report.violations, report.examples.size()) << what;
-    bool own = false;
-    for (const Violation& v : report.examples) {
-        if (v.position == pos) {
-            own |= v.rule != "flip-symmetry";
-            continue;
-        }
-        if (v.position == pos.flipped() && v.rule == "flip-symmetry") continue;
-        ASSERT_TRUE(v.child_move.has_value()) << what << "\n" << describe(v);
-        EXPECT_EQ(v.position.after(*v.child_move), pos) << what << "\n" << describe(v);
-    }
-    EXPECT_TRUE(own) << what << ": " << checkers::format_fen(pos) << " not reported";
-}
-
-// Corrupts `count` random values of the set, one at a time, with random kinds of change: win
-// to draw, draw to loss, a distance moved by two plies.
+// Corrupts `count` random values of the set, one at a time.
 void corrupt_and_verify(const TableSet& set, int count, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
-    std::vector<Slice> slices;
-    for (const auto& [s, t] : set.tables())
-        if (s.pieces() >= 2) slices.push_back(s);
     int tried = 0;
     for (int attempt = 0; tried < count && attempt < 100000; ++attempt) {
-        const Slice s = slices[rng() % slices.size()];
-        const SliceTable& t = *set.find(s);
-        const std::uint64_t id = rng() % t.values.size();
-        const Outcome old = decode(t.values[id]);
-        const int kind = static_cast<int>(rng() % 3);
-        std::optional<Outcome> changed;
-        if (kind == 0 && old.is_win()) changed = Outcome::draw();
-        if (kind == 1 && old.is_draw())
-            changed = Outcome::loss(2 * static_cast<int>(rng() % 5 + 1));
-        if (kind == 2 && !old.is_draw())
-            changed = rng() % 2 || old.plies() < 2
-                          ? (old.is_win() ? Outcome::win(old.plies() + 2)
-                                          : Outcome::loss(old.plies() + 2))
-                          : (old.is_win() ? Outcome::win(old.plies() - 2)
-                                          : Outcome::loss(old.plies() - 2));
-        if (!changed || (changed->is_win() && changed->plies() < 1)) continue;
+        const auto c = testing::random_corruption(set, rng);
+        if (!c) continue;
         ++tried;
-        const checkers::Position pos = t.position(id);
-        expect_reported_alone(
-            with_value(set, s, id, encode(*changed)), pos,
-            old.to_string() + " -> " + changed->to_string() + " at " + checkers::format_fen(pos));
+        testing::expect_reported_alone(with_value(set, c->slice, c->id, encode(c->changed)), *c);
     }
     EXPECT_EQ(tried, count);
 }
@@ -108,6 +69,15 @@ TEST(Verifier, CatchesTheFirstFoundDistanceBug) {
     const TableSet broken = build_up_to(4, BuildMethod::FirstFoundForTesting);
     const VerifyReport report = verify(broken);
     ASSERT_GT(report.violations, 0u);
+    // The same report, first examples included, on one thread.
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
+    const VerifyReport serial = verify(broken);
+    EXPECT_EQ(serial.violations, report.violations);
+    ASSERT_EQ(serial.examples.size(), report.examples.size());
+    for (std::size_t i = 0; i < serial.examples.size(); ++i) {
+        EXPECT_EQ(serial.examples[i].position, report.examples[i].position);
+        EXPECT_EQ(serial.examples[i].rule, report.examples[i].rule);
+    }
     std::cout << "first-found builder: " << report.violations << " violations, e.g.\n"
               << describe(report.examples[0]);
 }

@@ -12,6 +12,7 @@
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
 #include "tablebases/build/game.h"
+#include "tablebases/verify/rules.h"
 
 namespace retrocheck::tb {
 
@@ -19,44 +20,6 @@ using checkers::Move;
 using checkers::Position;
 
 namespace {
-
-// Which rule a stored value breaks given its children's values (each from the child's side to
-// move), and the child that proves it (-1: none does). Nothing when every rule holds.
-struct Finding {
-    const char* rule;
-    int child;
-};
-
-std::optional<Finding> judge(const Outcome& stored, std::span<const Outcome> children) {
-    if (children.empty()) {
-        if (stored != Outcome::loss(0)) return Finding{"no-move-is-loss-0", -1};
-        return std::nullopt;
-    }
-    int shortest_loss = -1, longest_win = -1, not_win = -1, draw = -1;
-    for (int i = 0; i < static_cast<int>(children.size()); ++i) {
-        const Outcome& c = children[static_cast<std::size_t>(i)];
-        auto at = [&](int k) { return children[static_cast<std::size_t>(k)]; };
-        if (c.is_loss() && (shortest_loss < 0 || c.plies() < at(shortest_loss).plies()))
-            shortest_loss = i;
-        if (c.is_win() && (longest_win < 0 || c.plies() > at(longest_win).plies())) longest_win = i;
-        if (!c.is_win() && not_win < 0) not_win = i;
-        if (c.is_draw() && draw < 0) draw = i;
-    }
-    if (stored.is_win()) {
-        if (shortest_loss < 0) return Finding{"win-has-losing-child", not_win >= 0 ? not_win : 0};
-        if (children[static_cast<std::size_t>(shortest_loss)].plies() != stored.plies() - 1)
-            return Finding{"win-shortest", shortest_loss};
-    } else if (stored.is_loss()) {
-        if (stored.plies() == 0) return Finding{"no-move-is-loss-0", 0};
-        if (not_win >= 0) return Finding{"loss-children-win", not_win};
-        if (children[static_cast<std::size_t>(longest_win)].plies() != stored.plies() - 1)
-            return Finding{"loss-longest", longest_win};
-    } else {
-        if (shortest_loss >= 0) return Finding{"draw-no-losing-child", shortest_loss};
-        if (draw < 0) return Finding{"draw-has-draw-child", 0};
-    }
-    return std::nullopt;
-}
 
 // The quick form of check_position for the common case of a consistent position: children as
 // positions only, no moves built.

@@ -1,0 +1,171 @@
+// `retrocheck audit --format chinook|cake|native PATH [--against DIR] [--json] [--max-examples K]
+// [--threads T]`: checks third-party (or our own) files against the rules and our tables.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "apps/commands.h"
+#include "apps/output.h"
+#include "apps/progress.h"
+#include "engine/checkers/notation.h"
+#include "tablebases/build/builder.h"
+#include "tablebases/formats/cake.h"
+#include "tablebases/formats/chinook.h"
+#include "tablebases/store/directory.h"
+#include "tablebases/store/file_source.h"
+#include "tablebases/verify/audit.h"
+
+namespace retrocheck::app {
+
+using namespace tb;
+
+namespace {
+
+constexpr int kMaxBuiltOnTheFly = 5;
+
+struct Opened {
+    std::shared_ptr<TableSource> source;
+    int max_pieces = 0;
+};
+
+Result<Opened> open_source(const std::string& format, const std::filesystem::path& path) {
+    if (format == "chinook") {
+        auto db = std::filesystem::is_directory(path)
+                      ? formats::ChinookDatabase::open_directory(path)
+                      : formats::ChinookDatabase::open(path);
+        if (!db) return Error{db.error()};
+        return Opened{*db, (*db)->max_pieces()};
+    }
+    if (format == "cake") {
+        auto db = formats::CakeDatabase::open_directory(path);
+        if (!db) return Error{db.error()};
+        return Opened{*db, (*db)->max_pieces()};
+    }
+    auto files = store::open_directory(path);
+    if (!files) return Error{files.error()};
+    auto source = store::FileSource::open(path, 256);
+    if (!source) return Error{source.error()};
+    int pieces = 0;
+    for (const auto& f : *files) pieces = std::max(pieces, f->slice().pieces());
+    return Opened{*source, pieces};
+}
+
+nlohmann::json optional_json(const std::optional<Outcome>& o) {
+    return o ? nlohmann::json(o->to_string()) : nlohmann::json(nullptr);
+}
+
+}  // namespace
+
+Command add_audit(CLI::App& app) {
+    struct Args {
+        std::string format, path, against;
+        bool json = false;
+        std::size_t max_examples = 20;
+        int threads = 0;
+    };
+    auto args = std::make_shared<Args>();
+    auto* cmd = app.add_subcommand(
+        "audit", "Check a database against the rules and our own tables (exit 0: nothing wrong)");
+    cmd->add_option("--format", args->format, "Format of the files")
+        ->required()
+        ->check(CLI::IsMember({"chinook", "cake", "native"}));
+    cmd->add_option("path", args->path, "The database: a directory (or a Chinook data file)")
+        ->required();
+    cmd->add_option("--against", args->against,
+                    "Our tables to compare with (default: built in memory, up to 5 pieces)");
+    cmd->add_flag("--json", args->json, "Print one JSON object");
+    cmd->add_option("--max-examples", args->max_examples, "Problems printed (all are counted)");
+    add_threads_option(cmd, args->threads);
+    return {cmd, [args] {
+                const auto threads = limit_threads(args->threads);
+                const auto opened = open_source(args->format, args->path);
+                if (!opened) return fail(opened.error());
+                const int pieces = opened->max_pieces;
+                TableSet ours;
+                if (!args->against.empty()) {
+                    auto loaded = store::load_directory(args->against);
+                    if (!loaded) return fail(loaded.error());
+                    ours = std::move(loaded).value();
+                    for (const Slice& s : slices_up_to(pieces))
+                        if (!ours.find(s))
+                            return fail(fmt::format("{} lacks slice {} ({} pieces are audited)",
+                                                    args->against, name(s), pieces));
+                } else if (pieces > kMaxBuiltOnTheFly) {
+                    return fail(
+                        fmt::format("{} holds {} pieces; build our tables with `retrocheck "
+                                    "build` and pass them with --against",
+                                    args->path, pieces));
+                } else {
+                    ours = build_up_to(pieces, BuildMethod::OutCounting);
+                }
+                const auto t0 = std::chrono::steady_clock::now();
+                std::atomic<std::uint64_t> done{0};
+                AuditReport report;
+                {
+                    std::uint64_t total = 0;
+                    for (const auto& [s, t] : ours.tables())
+                        if (s.pieces() <= pieces) total += t->values.size();
+                    ProgressLine line([&] {
+                        const double sec =
+                            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+                                .count();
+                        return fmt::format("audit {} of {} positions, {}", grouped(done.load()),
+                                           grouped(total), eta_text(done.load(), total, sec));
+                    });
+                    report = audit(*opened->source, ours, pieces, args->max_examples, &done);
+                }
+                const double seconds =
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+                const bool wrong = report.disagreements + report.violations > 0;
+                if (args->json) {
+                    nlohmann::json out = {{"format", args->format},
+                                          {"path", args->path},
+                                          {"slices", nlohmann::json::array()},
+                                          {"total_checked", report.checked},
+                                          {"total_not_stored", report.not_stored},
+                                          {"total_disagreements", report.disagreements},
+                                          {"total_violations", report.violations},
+                                          {"seconds", seconds},
+                                          {"examples", nlohmann::json::array()}};
+                    for (const AuditSlice& s : report.slices)
+                        out["slices"].push_back(
+                            {{"slice", name(s.slice)},
+                             {"side_to_move",
+                              s.side_to_move == checkers::Color::Black ? "black" : "white"},
+                             {"checked", s.checked},
+                             {"not_stored", s.not_stored},
+                             {"disagreements", s.disagreements},
+                             {"violations", s.violations}});
+                    for (const AuditExample& e : report.examples)
+                        out["examples"].push_back(
+                            {{"problem", e.problem},
+                             {"fen", checkers::format_fen(e.position)},
+                             {"stored", e.stored.to_string()},
+                             {"ours", optional_json(e.ours)},
+                             {"child_move",
+                              e.child_move ? nlohmann::json(checkers::format_move(*e.child_move))
+                                           : nlohmann::json(nullptr)},
+                             {"child_value", optional_json(e.child_value)}});
+                    fmt::print("{}\n", out.dump(2));
+                    return wrong ? 1 : 0;
+                }
+                fmt::print("{:<14} {:<5} {:>12} {:>12} {:>13} {:>10}\n", "slice", "side", "checked",
+                           "not stored", "disagreements", "violations");
+                for (const AuditSlice& s : report.slices)
+                    fmt::print("{:<14} {:<5} {:>12} {:>12} {:>13} {:>10}\n", name(s.slice),
+                               s.side_to_move == checkers::Color::Black ? "black" : "white",
+                               grouped(s.checked), grouped(s.not_stored), grouped(s.disagreements),
+                               grouped(s.violations));
+                for (const AuditExample& e : report.examples) fmt::print("\n{}", describe(e));
+                fmt::print("\naudited {} ({}) up to {} pieces in {:.1f} s\n", args->path,
+                           args->format, pieces, seconds);
+                fmt::print("checked {}, not stored {}, disagreements {}, violations {}\n",
+                           grouped(report.checked), grouped(report.not_stored),
+                           grouped(report.disagreements), grouped(report.violations));
+                return wrong ? 1 : 0;
+            }};
+}
+
+}  // namespace retrocheck::app

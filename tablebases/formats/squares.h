@@ -1,0 +1,32 @@
+// What the Chinook and Cake formats share: the "d" square numbering (d = (s-1) XOR 3, the
+// order within each row reversed), the 180-degree rotation with colours swapped that both use
+// to normalise positions, and colex ranks of square sets.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/checkers/position.h"
+
+namespace retrocheck::tb::formats {
+
+// The d numbers (ascending) of each kind of piece.
+struct DSquares {
+    std::vector<int> black_men, black_kings, white_men, white_kings;
+};
+
+// The pieces of pos as d numbers; with `reversed`, after rotating the board 180 degrees and
+// swapping the colours (a white piece on s becomes a black one on 33 - s and vice versa).
+DSquares d_squares(const checkers::Position& pos, bool reversed);
+
+// C(x1,1) + C(x2,2) + ... for x1 < x2 < ...; 0 for the empty set.
+std::uint64_t colex_rank(const std::vector<int>& ascending);
+
+// The k-subset (ascending) of colex rank r.
+std::vector<int> colex_unrank(std::uint64_t r, int k);
+
+// How many of xs are below (or above) d.
+int count_below(const std::vector<int>& xs, int d);
+int count_above(const std::vector<int>& xs, int d);
+
+}  // namespace retrocheck::tb::formats

@@ -1,0 +1,223 @@
+// Our table files: what is written reads back, a damaged file is refused with a message that
+// names it and the problem, and a corrupted value re-encoded with valid checksums is caught by
+// the verifier.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "tablebases/build/builder.h"
+#include "tablebases/store/directory.h"
+#include "tablebases/store/file_source.h"
+#include "tablebases/store/format.h"
+#include "tablebases/store/writer.h"
+#include "tablebases/tests/corruption.h"
+
+namespace retrocheck::tb::store {
+namespace {
+
+namespace fs = std::filesystem;
+
+const TableSet& three_pieces() {
+    static const TableSet set = build_up_to(3, BuildMethod::OutCounting);
+    return set;
+}
+
+// A fresh directory under the test's temporary directory.
+fs::path scratch(const std::string& name) {
+    const fs::path dir =
+        fs::temp_directory_path() / ("retrocheck-store-" + std::to_string(::getpid())) / name;
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+void write_all(const TableSet& set, const fs::path& dir, std::uint32_t block_size) {
+    for (const auto& [s, t] : set.tables()) {
+        const auto bytes = write_table(*t, table_path(dir, s), {block_size, 3});
+        ASSERT_TRUE(bytes.ok()) << bytes.error();
+        EXPECT_EQ(*bytes, fs::file_size(table_path(dir, s)));
+    }
+}
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), {}};
+}
+
+void spit(const fs::path& p, const std::string& bytes) {
+    std::ofstream(p, std::ios::binary | std::ios::trunc) << bytes;
+}
+
+// Opens and reads every block; the error, or "" when the file is accepted.
+std::string refusal(const fs::path& p) {
+    auto f = TableFile::open(p);
+    if (!f) return f.error();
+    auto all = (*f)->read_all();
+    return all ? "" : all.error();
+}
+
+const Slice kSlice{1, 0, 1, 1};  // big enough for many blocks of 1000
+
+fs::path one_file(const std::string& name) {
+    const fs::path p = table_path(scratch(name), kSlice);
+    EXPECT_TRUE(write_table(*three_pieces().find(kSlice), p, {1000, 3}).ok());
+    return p;
+}
+
+TEST(Store, WhatIsWrittenReadsBack) {
+    const fs::path dir = scratch("roundtrip");
+    write_all(three_pieces(), dir, 1000);
+    const auto loaded = load_directory(dir);
+    ASSERT_TRUE(loaded.ok()) << loaded.error();
+    ASSERT_EQ(loaded->tables().size(), three_pieces().tables().size());
+    for (const auto& [s, t] : three_pieces().tables())
+        EXPECT_EQ(loaded->find(s)->values, t->values) << name(s);
+
+    // Single probes through the block cache agree too, in random order.
+    const auto source = FileSource::open(dir);
+    ASSERT_TRUE(source.ok()) << source.error();
+    const SliceTable& t = *three_pieces().find(kSlice);
+    std::mt19937_64 rng(5);
+    for (int i = 0; i < 5000; ++i) {
+        const std::uint64_t id = rng() % t.values.size();
+        const ProbeResult r = (*source)->probe(t.position(id));
+        ASSERT_EQ(r.status, ProbeStatus::Ok) << r.error;
+        EXPECT_EQ(r.value, decode(t.values[id]));
+    }
+    EXPECT_EQ((*source)->probe(checkers::Position::start()).status, ProbeStatus::Missing);
+}
+
+TEST(Store, NoTemporaryFileIsLeftAndStrayOnesAreIgnored) {
+    const fs::path dir = scratch("temporary");
+    write_all(three_pieces(), dir, 1 << 16);
+    for (const auto& e : fs::directory_iterator(dir))
+        EXPECT_EQ(e.path().extension(), kExtension) << e.path();
+    // What an interrupted writer leaves behind does not count as a table.
+    spit(dir / "bm1bk0wm1wk1.rctb.tmp-99999", "half a file");
+    EXPECT_TRUE(load_directory(dir).ok());
+    // A writer that cannot create its file says so and names it.
+    const auto bad = write_table(*three_pieces().find(kSlice), dir / "no" / "such" / "x.rctb");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().find("no/such/x.rctb"), std::string::npos) << bad.error();
+}
+
+void expect_refused(const fs::path& p, const std::string& what) {
+    const std::string e = refusal(p);
+    EXPECT_NE(e.find(p.string()), std::string::npos) << "does not name the file: " << e;
+    EXPECT_NE(e.find(what), std::string::npos) << "expected '" << what << "' in: " << e;
+}
+
+void patch(const fs::path& p, std::size_t at, std::uint64_t value, int bytes) {
+    std::string s = slurp(p);
+    std::string v;
+    put_le(v, value, bytes);
+    s.replace(at, static_cast<std::size_t>(bytes), v);
+    spit(p, s);
+}
+
+TEST(Store, RefusesBadHeaders) {
+    fs::path p = one_file("magic");
+    patch(p, 0, 'X', 1);
+    expect_refused(p, "bad magic");
+
+    p = one_file("version");
+    patch(p, 8, 2, 4);
+    expect_refused(p, "format version 2");
+
+    p = one_file("scheme");
+    patch(p, 20, 7, 4);
+    expect_refused(p, "index scheme 7");
+
+    p = one_file("count");
+    patch(p, 32, 12345, 8);
+    expect_refused(p, "position count 12345");
+
+    p = one_file("blocksize");
+    patch(p, 28, 0, 4);
+    expect_refused(p, "block size 0");
+
+    p = one_file("checksum");
+    patch(p, 48, 1, 8);  // the reserved field, covered by the checksum
+    expect_refused(p, "checksum of the header and block table");
+}
+
+TEST(Store, RefusesWrongSizes) {
+    fs::path p = one_file("truncated");
+    std::string s = slurp(p);
+    spit(p, s.substr(0, s.size() - 1));
+    expect_refused(p, "truncated");
+
+    p = one_file("trailing");
+    spit(p, slurp(p) + "x");
+    expect_refused(p, "trailing bytes");
+
+    p = one_file("header");
+    spit(p, slurp(p).substr(0, 20));
+    expect_refused(p, "truncated: 20 bytes");
+
+    p = one_file("empty");
+    spit(p, "");
+    expect_refused(p, "truncated: 0 bytes");
+}
+
+TEST(Store, RefusesEveryRandomBitFlip) {
+    const fs::path p = one_file("flip");
+    const std::string good = slurp(p);
+    ASSERT_EQ(refusal(p), "");
+    std::mt19937_64 rng(11);
+    for (int i = 0; i < 300; ++i) {
+        std::string bad = good;
+        const std::size_t at = rng() % bad.size();
+        const int bit = static_cast<int>(rng() % 8);
+        bad[at] = static_cast<char>(bad[at] ^ (1 << bit));
+        spit(p, bad);
+        const std::string e = refusal(p);
+        EXPECT_NE(e, "") << "bit " << bit << " of byte " << at << " flipped, file accepted";
+        EXPECT_NE(e.find(p.string()), std::string::npos) << e;
+    }
+}
+
+TEST(Store, DirectoryMustBeClosedUnderMoves) {
+    const fs::path dir = scratch("closed");
+    write_all(three_pieces(), dir, 1 << 16);
+    fs::remove(table_path(dir, Slice{0, 1, 0, 1}));
+    const auto loaded = load_directory(dir);
+    ASSERT_FALSE(loaded.ok());
+    EXPECT_NE(loaded.error().find("bm0bk1wm0wk1.rctb"), std::string::npos) << loaded.error();
+
+    fs::copy_file(table_path(dir, Slice{0, 1, 0, 0}), table_path(dir, Slice{0, 1, 0, 1}));
+    const auto renamed = load_directory(dir);
+    ASSERT_FALSE(renamed.ok());
+    EXPECT_NE(renamed.error().find("header holds slice bm0bk1wm0wk0"), std::string::npos)
+        << renamed.error();
+
+    const auto none = load_directory(scratch("empty-dir"));
+    ASSERT_FALSE(none.ok());
+    EXPECT_NE(none.error().find("no table files"), std::string::npos) << none.error();
+}
+
+// A value changed and written back with valid checksums passes the reader; the verifier then
+// reports exactly that position.
+TEST(Store, VerifierCatchesAValueRewrittenWithValidChecksums) {
+    std::mt19937_64 rng(23);
+    int done = 0;
+    while (done < 8) {
+        const auto c = testing::random_corruption(three_pieces(), rng);
+        if (!c) continue;
+        ++done;
+        const fs::path dir = scratch("rewrite");
+        write_all(three_pieces(), dir, 4096);
+        SliceTable changed = *three_pieces().find(c->slice);
+        changed.values[c->id] = encode(c->changed);
+        ASSERT_TRUE(write_table(changed, table_path(dir, c->slice), {4096, 3}).ok());
+        const auto loaded = load_directory(dir);
+        ASSERT_TRUE(loaded.ok()) << loaded.error();
+        testing::expect_reported_alone(*loaded, *c);
+    }
+}
+
+}  // namespace
+}  // namespace retrocheck::tb::store
