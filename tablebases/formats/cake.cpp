@@ -209,8 +209,26 @@ ProbeResult CakeDatabase::probe(const checkers::Position& pos) const {
 }
 
 ProbeResult CakeDatabase::raw(const checkers::Position& pos) const {
+    const auto found = find(pos);
+    if (!found) return {ProbeStatus::Missing, Outcome::draw(), found.error()};
+    if (found->slice->s.uniform)
+        return ProbeResult::ok(Outcome::of(value_of_char(found->slice->s.value)));
+    const auto v = decode(*found);
+    if (!v) return {ProbeStatus::Corrupt, Outcome::draw(), v.error()};
+    return ProbeResult::ok(Outcome::of(v->value));
+}
+
+Result<StoredByte> CakeDatabase::locate(const checkers::Position& pos) const {
+    const auto found = find(pos);
+    if (!found) return Error{found.error()};
+    if (found->slice->s.uniform) return Error{slice_name(found->slice->s.key) + " is uniform"};
+    return decode(*found);
+}
+
+Result<CakeDatabase::Found> CakeDatabase::find(const checkers::Position& pos) const {
     const auto pair_it = pairs_.find(pos.piece_count());
-    if (pair_it == pairs_.end()) return {};
+    if (pair_it == pairs_.end())
+        return Error{"no Cake pair for " + std::to_string(pos.piece_count()) + " pieces"};
     const Pair& pair = pair_it->second;
     int colour = pos.side_to_move() == checkers::Color::White ? 1 : 0;
     auto ranks = [](const DSquares& d) {
@@ -231,11 +249,9 @@ ProbeResult CakeDatabase::raw(const checkers::Position& pos) const {
     const std::array<int, 7> k{
         n(d.black_men), n(d.black_kings), n(d.white_men), n(d.white_kings), rb, rw, colour};
     const auto it = pair.slices.find(k);
-    if (it == pair.slices.end())
-        return {ProbeStatus::Missing, Outcome::draw(),
-                pair.cpr.string() + " has no slice " + slice_name(k)};
+    if (it == pair.slices.end()) return Error{pair.cpr.string() + " has no slice " + slice_name(k)};
     const Loaded& s = *it->second;
-    if (s.s.uniform) return ProbeResult::ok(Outcome::of(value_of_char(s.s.value)));
+    if (s.s.uniform) return Found{&pair, &s, 0};
 
     const std::uint64_t bmi = k[0] ? colex_rank(d.black_men) - binomial(4 * rb, k[0]) : 0;
     std::vector<int> from_white;
@@ -251,8 +267,13 @@ ProbeResult CakeDatabase::raw(const checkers::Position& pos) const {
     u.clear();
     for (int x : d.white_kings) u.push_back(x - count_below(men, x));
     const std::uint64_t wki = colex_rank(u);
-    const std::uint64_t index = bmi + s.bm_range * (wmi + s.wm_range * (bki + s.bk_range * wki));
+    return Found{&pair, &s, bmi + s.bm_range * (wmi + s.wm_range * (bki + s.bk_range * wki))};
+}
 
+Result<StoredByte> CakeDatabase::decode(const Found& f) const {
+    const Pair& pair = *f.pair;
+    const Loaded& s = *f.slice;
+    const std::uint64_t index = f.index;
     const auto& bi = s.s.block_indices;
     const std::size_t blk =
         static_cast<std::size_t>(std::upper_bound(bi.begin(), bi.end(), index) - bi.begin());
@@ -265,14 +286,14 @@ ProbeResult CakeDatabase::raw(const checkers::Position& pos) const {
         const std::uint64_t len = length_of(x);
         if (len == 0) break;
         if (index < c + len) {
-            const int digit = x <= 80 ? (x / kPow3[index - c]) % 3 : (x - 81) / 58;
-            return ProbeResult::ok(Outcome::of(value_of_digit(digit)));
+            if (x > 80) return StoredByte{pair.cpr, p, -1, value_of_digit((x - 81) / 58)};
+            const int j = static_cast<int>(index - c);
+            return StoredByte{pair.cpr, p, j, value_of_digit((x / kPow3[j]) % 3)};
         }
         c += len;
     }
-    return {ProbeStatus::Corrupt, Outcome::draw(),
-            fmt::format("{}: {} index {} not found in block {}", pair.cpr.string(), slice_name(k),
-                        index, start / kBlock)};
+    return Error{fmt::format("{}: {} index {} not found in block {}", pair.cpr.string(),
+                             slice_name(s.s.key), index, start / kBlock)};
 }
 
 }  // namespace retrocheck::tb::formats

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine/core/result.h"
+#include "tablebases/formats/squares.h"
 #include "tablebases/probe/source.h"
 
 namespace retrocheck::tb::formats {
@@ -42,6 +43,8 @@ class CakeDatabase final : public TableSource {
     ProbeResult probe(const checkers::Position& pos) const override;
     bool has_distance() const override { return false; }
     ProbeResult raw(const checkers::Position& pos) const;
+    // The byte behind raw(pos): an error for uniform slices, which have none.
+    Result<StoredByte> locate(const checkers::Position& pos) const;
     int max_pieces() const { return max_pieces_; }
 
   private:
@@ -52,6 +55,13 @@ class CakeDatabase final : public TableSource {
         std::map<std::array<int, 7>, std::shared_ptr<Loaded>> slices;
     };
     CakeDatabase() = default;
+    struct Found {
+        const Pair* pair;
+        const Loaded* slice;
+        std::uint64_t index;
+    };
+    Result<Found> find(const checkers::Position& pos) const;
+    Result<StoredByte> decode(const Found& f) const;
     static Result<Pair> load_pair(const std::filesystem::path& idx,
                                   const std::filesystem::path& cpr);
 

@@ -227,6 +227,24 @@ ProbeResult ChinookDatabase::probe(const checkers::Position& pos) const {
 }
 
 ProbeResult ChinookDatabase::raw(const checkers::Position& pos) const {
+    const auto found = find(pos);
+    if (!found) return {ProbeStatus::Missing, Outcome::draw(), found.error()};
+    const auto [s, index] = *found;
+    if (s->s.uniform) return ProbeResult::ok(Outcome::of(value_of_char(s->s.value)));
+    const auto v = decode(*s, index);
+    if (!v) return {ProbeStatus::Corrupt, Outcome::draw(), v.error()};
+    return ProbeResult::ok(Outcome::of(v->value));
+}
+
+Result<StoredByte> ChinookDatabase::locate(const checkers::Position& pos) const {
+    const auto found = find(pos);
+    if (!found) return Error{found.error()};
+    if (found->first->s.uniform) return Error{header_name(found->first->s.key) + " is uniform"};
+    return decode(*found->first, found->second);
+}
+
+Result<std::pair<const ChinookDatabase::Loaded*, std::uint64_t>> ChinookDatabase::find(
+    const checkers::Position& pos) const {
     const DSquares d = d_squares(pos, pos.side_to_move() == checkers::Color::White);
     const int nbm = static_cast<int>(d.black_men.size()),
               nwm = static_cast<int>(d.white_men.size());
@@ -236,10 +254,10 @@ ProbeResult ChinookDatabase::raw(const checkers::Position& pos) const {
     const int rw = nwm ? (31 - d.white_men.front()) >> 2 : 0;
     const auto it = slices_.find({nbk, nwk, nbm, nwm, rb, rw});
     if (it == slices_.end())
-        return {ProbeStatus::Missing, Outcome::draw(),
-                data_path_.string() + " has no slice " + header_name({nbk, nwk, nbm, nwm, rb, rw})};
+        return Error{data_path_.string() + " has no slice " +
+                     header_name({nbk, nwk, nbm, nwm, rb, rw})};
     const Loaded& s = *it->second;
-    if (s.s.uniform) return ProbeResult::ok(Outcome::of(value_of_char(s.s.value)));
+    if (s.s.uniform) return std::pair{&s, std::uint64_t{0}};
 
     const std::uint64_t mb = nbm ? colex_rank(d.black_men) - binomial(4 * rb, nbm) : 0;
     std::vector<int> t;
@@ -256,13 +274,10 @@ ProbeResult ChinookDatabase::raw(const checkers::Position& pos) const {
     for (int k : d.white_kings) u.push_back(k - count_below(below, k));
     const std::uint64_t kw = colex_rank(u);
     const std::uint64_t p = s.base[mb] + (nwm ? colex_rank(t) - binomial(s.lo[mb], nwm) : 0);
-    const std::uint64_t index = (p * s.rbk + kb) * s.rwk + kw;
-    const auto v = decode(s, index);
-    if (!v) return {ProbeStatus::Corrupt, Outcome::draw(), v.error()};
-    return ProbeResult::ok(Outcome::of(*v));
+    return std::pair{&s, (p * s.rbk + kb) * s.rwk + kw};
 }
 
-Result<Wld> ChinookDatabase::decode(const Loaded& s, std::uint64_t index) const {
+Result<StoredByte> ChinookDatabase::decode(const Loaded& s, std::uint64_t index) const {
     const auto& blocks = s.s.blocks;
     const auto next = std::upper_bound(blocks.begin(), blocks.end(), index,
                                        [](std::uint64_t i, const auto& b) { return i < b.first; });
@@ -274,9 +289,10 @@ Result<Wld> ChinookDatabase::decode(const Loaded& s, std::uint64_t index) const 
         const auto x = static_cast<unsigned char>(data_[p]);
         if (x >= 243) {
             c += static_cast<std::uint64_t>(kRunLength[x - 243]);
-            if (index < c) return value_of_char(s.s.value);
+            if (index < c) return StoredByte{data_path_, p, -1, value_of_char(s.s.value)};
         } else if (index < c + 5) {
-            return value_of_digit((x / kPow3[4 - (index - c)]) % 3);
+            const int digit = static_cast<int>(index - c);
+            return StoredByte{data_path_, p, digit, value_of_digit((x / kPow3[4 - digit]) % 3)};
         } else {
             c += 5;
         }

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine/core/result.h"
+#include "tablebases/formats/squares.h"
 #include "tablebases/probe/source.h"
 
 namespace retrocheck::tb::formats {
@@ -51,13 +52,17 @@ class ChinookDatabase final : public TableSource {
 
     // The stored value as the reference reader decodes it, capture positions included.
     ProbeResult raw(const checkers::Position& pos) const;
+    // The byte behind raw(pos): an error for uniform slices, which have none.
+    Result<StoredByte> locate(const checkers::Position& pos) const;
     int max_pieces() const { return max_pieces_; }
     std::size_t slices() const { return slices_.size(); }
 
   private:
     struct Loaded;
     ChinookDatabase() = default;
-    Result<Wld> decode(const Loaded& s, std::uint64_t index) const;
+    Result<StoredByte> decode(const Loaded& s, std::uint64_t index) const;
+    // The slice and index of pos, or a Missing result.
+    Result<std::pair<const Loaded*, std::uint64_t>> find(const checkers::Position& pos) const;
 
     std::filesystem::path data_path_;
     std::string data_;

@@ -1,14 +1,25 @@
-// What the Chinook and Cake formats share: the "d" square numbering (d = (s-1) XOR 3, the
-// order within each row reversed), the 180-degree rotation with colours swapped that both use
-// to normalise positions, and colex ranks of square sets.
+// What the Chinook and Cake formats share: where a value is stored, the "d" square numbering (d =
+// (s-1) XOR 3, the order within each row reversed), the 180-degree rotation with colours swapped
+// that both use to normalise positions, and colex ranks of square sets.
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <vector>
 
 #include "engine/checkers/position.h"
+#include "engine/core/outcome.h"
 
 namespace retrocheck::tb::formats {
+
+// Where a stored value lives: the data file, the byte's offset and, for a packed byte, which
+// of its digits (-1: a run byte).
+struct StoredByte {
+    std::filesystem::path file;
+    std::uint64_t offset = 0;
+    int digit = -1;
+    Wld value = Wld::Draw;
+};
 
 // The d numbers (ascending) of each kind of piece.
 struct DSquares {

@@ -15,10 +15,13 @@ using checkers::Position;
 
 namespace {
 
-enum class Kind { NoMoves, Quiet, Capture, Threat };
+// Bare: the side not to move has no pieces (databases leave such positions out; every move
+// wins at once, since the opponent then has no move).
+enum class Kind { NoMoves, Bare, Quiet, Capture, Threat };
 
 Kind kind_of(const Position& pos) {
     if (checkers::count_moves(pos) == 0) return Kind::NoMoves;
+    if (pos.pieces(~pos.side_to_move()) == 0) return Kind::Bare;
     if (checkers::has_capture(pos, pos.side_to_move())) return Kind::Capture;
     if (checkers::has_capture(pos, ~pos.side_to_move())) return Kind::Threat;
     return Kind::Quiet;
@@ -47,14 +50,17 @@ class CaptureResolver::Search {
             case Kind::Quiet:
                 r = stored(pos);
                 break;
+            case Kind::Bare:
             case Kind::Capture:
-                r = best_capture(pos);
+                r = best_child(pos);
                 break;
             case Kind::Threat:
                 r = solve_threats(pos);
                 break;
         }
-        if (r.status == ProbeStatus::Ok) memo_.emplace(pos, r.value);
+        if (r.status != ProbeStatus::Ok) return r;
+        if (!distances_) r.value = r.value.wld_only();  // a WLD source: no distance anywhere
+        memo_.emplace(pos, r.value);
         return r;
     }
 
@@ -73,8 +79,9 @@ class CaptureResolver::Search {
         return r;
     }
 
-    // Captures are mandatory: every move is one, and each leads to fewer pieces.
-    ProbeResult best_capture(const Position& pos) {
+    // The best move, where every move leads to fewer pieces (captures are mandatory) or to a
+    // position without moves (the opponent has no pieces).
+    ProbeResult best_child(const Position& pos) {
         std::optional<Outcome> best;
         ProbeResult failure;
         bool failed = false;

@@ -5,6 +5,7 @@
 //   quiet    neither side has a capture: the source's value;
 //   capture  the side to move has a capture: captures are mandatory, so its value is the best
 //            over its capture moves, each leading to fewer pieces;
+//   bare     the side not to move has no pieces (outside every database): any move wins;
 //   threat   only the side not to move has a capture: the side to move has only quiet moves,
 //            which can lead to further threat positions and back (kings stepping in and out of
 //            threats), so naive recursion may never end. The resolver collects the graph of

@@ -1,0 +1,313 @@
+// The Chinook and Cake readers: the worked examples of ../shared/formats, the real 2-4 piece
+// files through the capture resolver against our tables, malformed indexes and truncated data
+// refused by name, and one changed value found by the audit.
+#include <gtest/gtest.h>
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <fstream>
+#include <mutex>
+#include <random>
+
+#include "engine/checkers/diagram.h"
+#include "engine/checkers/notation.h"
+#include "tablebases/build/builder.h"
+#include "tablebases/formats/cake.h"
+#include "tablebases/formats/chinook.h"
+#include "tablebases/probe/resolver.h"
+#include "tablebases/tests/thirdparty.h"
+#include "tablebases/verify/audit.h"
+
+namespace retrocheck::tb::formats {
+namespace {
+
+namespace fs = std::filesystem;
+using checkers::Position;
+
+const TableSet& four_pieces() {
+    static const TableSet set = build_up_to(4, BuildMethod::OutCounting);
+    return set;
+}
+
+Position fen(const char* text) {
+    auto p = checkers::parse_fen(text);
+    EXPECT_TRUE(p.ok()) << p.error();
+    return p.ok() ? *p : Position::start();
+}
+
+fs::path scratch(const std::string& name) {
+    const fs::path d =
+        fs::temp_directory_path() / ("retrocheck-formats-" + std::to_string(::getpid())) / name;
+    fs::remove_all(d);
+    fs::create_directories(d);
+    return d;
+}
+
+TEST(Chinook, WorkedExamples) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(dir, "checkers/chinook");
+    const auto db = ChinookDatabase::open_directory(dir);
+    ASSERT_TRUE(db.ok()) << db.error();
+    EXPECT_EQ((*db)->slices(), 881u);
+    EXPECT_EQ((*db)->max_pieces(), 4);
+    auto white = (*db)->locate(fen("W:W16,K26:B25,K4"));
+    ASSERT_TRUE(white.ok()) << white.error();
+    EXPECT_EQ(white->offset, 109722u);
+    EXPECT_EQ(white->digit, 4);
+    EXPECT_EQ(white->value, Wld::Win);
+    auto black = (*db)->locate(fen("B:W16,K26:B25,K4"));
+    ASSERT_TRUE(black.ok()) << black.error();
+    EXPECT_EQ(black->offset, 98703u);
+    EXPECT_EQ(black->value, Wld::Draw);
+    const ProbeResult uniform = (*db)->probe(fen("W:WK32,K30:B15"));
+    EXPECT_EQ(uniform.status, ProbeStatus::Ok);
+    EXPECT_EQ(uniform.value, Outcome::of(Wld::Win));
+    // Outside its coverage and capture positions.
+    EXPECT_EQ((*db)->probe(fen("W:W21,22,23:B1,2")).status, ProbeStatus::Missing);
+    EXPECT_EQ((*db)->probe(fen("B:W18:B14,K1")).status, ProbeStatus::NotStored);
+}
+
+TEST(Cake, WorkedExamples) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(dir, "checkers/cake");
+    const auto db = CakeDatabase::open_directory(dir);
+    ASSERT_TRUE(db.ok()) << db.error();
+    EXPECT_EQ((*db)->max_pieces(), 4);
+    auto white = (*db)->locate(fen("W:W16,K26:B25,K4"));
+    ASSERT_TRUE(white.ok()) << white.error();
+    EXPECT_EQ(white->offset, 94678u);
+    EXPECT_EQ(white->digit, 2);
+    EXPECT_EQ(white->value, Wld::Win);
+    auto black = (*db)->locate(fen("B:W16,K26:B25,K4"));
+    ASSERT_TRUE(black.ok()) << black.error();
+    EXPECT_EQ(black->offset, 94312u);
+    EXPECT_EQ(black->digit, -1);  // a run
+    EXPECT_EQ(black->value, Wld::Draw);
+    EXPECT_EQ((*db)->probe(fen("W:WK32,K30:B15")).value, Outcome::of(Wld::Win));
+    EXPECT_EQ((*db)->probe(fen("W:W21,22,23:B1,2")).status, ProbeStatus::Missing);
+}
+
+// Every position of every 2-4 piece slice, capture positions included: the resolver over the
+// database gives our tables' win, draw or loss.
+void expect_resolver_matches_tables(const TableSource& db) {
+    const CaptureResolver resolver(db);
+    std::atomic<std::uint64_t> checked{0}, wrong{0}, largest{0};
+    std::mutex mutex;
+    std::string first;
+    for (const auto& [slice, table] : four_pieces().tables()) {
+        if (slice.pieces() < 2) continue;
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, table->values.size(), 4096),
+                          [&](const auto& r) {
+                              for (std::uint64_t id = r.begin(); id != r.end(); ++id) {
+                                  const Position pos = table->position(id);
+                                  std::uint64_t work = 0;
+                                  const ProbeResult got = resolver.resolve(pos, work);
+                                  ++checked;
+                                  for (std::uint64_t seen = largest; work > seen;)
+                                      if (largest.compare_exchange_weak(seen, work)) break;
+                                  const Outcome truth = decode(table->values[id]).wld_only();
+                                  if (got.status == ProbeStatus::Ok && got.value == truth) continue;
+                                  if (wrong++ == 0) {
+                                      std::lock_guard lock(mutex);
+                                      first = std::string(to_string(got.status)) + " " +
+                                              got.value.to_string() + " " + got.error + ", ours " +
+                                              truth.to_string() + "\n" + checkers::describe(pos);
+                                  }
+                              }
+                          });
+    }
+    EXPECT_EQ(wrong.load(), 0u) << first;
+    EXPECT_EQ(checked.load(), 2 * (6'972u + 261'224u + 7'092'774u));
+    std::cout << "resolver over the database: " << checked << " positions, largest work per probe "
+              << largest << "\n";
+}
+
+TEST(Chinook, ResolverEqualsOurTablesOnEvery2To4PiecePosition) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(dir, "checkers/chinook");
+    const auto db = ChinookDatabase::open_directory(dir);
+    ASSERT_TRUE(db.ok()) << db.error();
+    expect_resolver_matches_tables(**db);
+}
+
+TEST(Cake, ResolverEqualsOurTablesOnEvery2To4PiecePosition) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(dir, "checkers/cake");
+    const auto db = CakeDatabase::open_directory(dir);
+    ASSERT_TRUE(db.ok()) << db.error();
+    expect_resolver_matches_tables(**db);
+}
+
+struct BadIndex {
+    const char* text;
+    const char* error;
+};
+
+TEST(Chinook, MalformedIndexesAreRefusedByLine) {
+    const BadIndex cases[] = {
+        {"", "line 1: no slices"},
+        {"BASX1100.00 ==", "line 1: expected a slice header"},
+        {"BASE1100.00 ==\nBASE1100.00 ==", "line 2: BASE1100.00 already appeared on line 1"},
+        {"BASE11a0.00 ==", "expected a digit"},
+        {"BASE1100.70 ==", "leading rank above 6"},
+        {"BASE1100.10 ==", "a leading rank for men that are not there"},
+        {"BASE0010.00 ==", "impossible material"},
+        {"BASE1100.00 +-", "a uniform slice needs the same value twice"},
+        {"BASE1100.00 x", "expected the slice value"},
+        {"BASE1100.00 =\nX", "line 2: expected the S line"},
+        {"BASE1100.00 =\nS 1 0/0", "expected 0 as the S line's first number"},
+        {"BASE1100.00 =\nS 0 0/2000", "expected block/byte (byte below 1024)"},
+        {"BASE1100.00 =\nS 0 0/0\n. 5 7\n", "block 7 does not follow block 0"},
+        {"BASE1100.00 =\nS 0 0/0\n. 0 1\n", "index 0 does not increase"},
+        {"BASE1100.00 =\nS 0 0/0\nQ", "line 3: expected a '.' or 'E' line"},
+        {"BASE1100.00 =\nS 0 0/0\nE 995 3/5", "does not end in the slice's last block"},
+        {"BASE1100.00 =\nS 0 0/0\nE 99999999999999999999 0/5", "expected the index"},
+    };
+    for (const BadIndex& c : cases) {
+        const auto r = parse_chinook_index(c.text, "db.idx");
+        ASSERT_FALSE(r.ok()) << c.text;
+        EXPECT_NE(r.error().find(c.error), std::string::npos) << c.text << " -> " << r.error();
+        EXPECT_EQ(r.error().rfind("db.idx line ", 0), 0u) << r.error();
+    }
+}
+
+TEST(Cake, MalformedIndexesAreRefusedByLine) {
+    const BadIndex cases[] = {
+        {"", "no slices"},
+        {"BASE0,1,0,1,0,0,b:+\r\nBASE0,1,0,1,0,0,b:+", "line 2: BASE0,1,0,1,0,0,b already"},
+        {"BASE0,1,0,1,0,0,x:+", "expected the colour b or w"},
+        {"BASE0,1,0,1,0:+", "expected ','"},
+        {"BASE0,1,0,1,0,0,b+", "expected ':'"},
+        {"BASE0,1,0,1,9,0,b:+", "leading rank above 6"},
+        {"BASE0,1,0,1,3,0,b:+", "a leading rank for men that are not there"},
+        {"BASE0,0,0,1,0,0,b:+", "impossible material"},
+        {"BASE0,1,0,1,0,0,b:7", "expected block/byte or a value"},
+        {"BASE0,1,0,1,0,0,b:0/1024", "expected a start byte below 1024"},
+        {"BASE0,1,0,1,0,0,b:0/0\r\n5\r\n3", "line 3: index 3 does not increase"},
+        {"BASE0,1,0,1,0,0,b:0/0\r\nxyz", "expected a block's first index or the next BASE"},
+        {"BASE0,99,0,1,0,0,b:+", "expected a count or rank"},
+    };
+    for (const BadIndex& c : cases) {
+        const auto r = parse_cake_index(c.text, "db2.idx");
+        ASSERT_FALSE(r.ok()) << c.text;
+        EXPECT_NE(r.error().find(c.error), std::string::npos) << c.text << " -> " << r.error();
+    }
+}
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), {}};
+}
+void spit(const fs::path& p, const std::string& s) {
+    std::ofstream(p, std::ios::binary | std::ios::trunc) << s;
+}
+
+TEST(Chinook, TruncatedDataAndBadBlockReferencesAreRefused) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(dir, "checkers/chinook");
+    const fs::path d = scratch("chinook-truncated");
+    fs::copy(dir, d, fs::copy_options::recursive);
+    const std::string data = slurp(d / "db4");
+    spit(d / "db4", data.substr(0, data.size() / 2));
+    auto r = ChinookDatabase::open_directory(d);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().find("past the end of " + (d / "db4").string()), std::string::npos)
+        << r.error();
+    // A block reference beyond the data, in an otherwise valid index.
+    spit(d / "db4", data);
+    std::string idx = slurp(d / "db4.idx");
+    const auto at = idx.find("0/189");
+    ASSERT_NE(at, std::string::npos);
+    spit(d / "db4.idx", idx.substr(0, at) + "900/189" + idx.substr(at + 5));
+    r = ChinookDatabase::open_directory(d);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().find("db4.idx line"), std::string::npos) << r.error();
+    // A changed run byte: the walk no longer meets the index.
+    spit(d / "db4.idx", idx);
+    std::string bad = data;
+    bad[100] = static_cast<char>(255);
+    spit(d / "db4", bad);
+    r = ChinookDatabase::open_directory(d);
+    if (static_cast<unsigned char>(data[100]) != 255) {
+        ASSERT_FALSE(r.ok());
+        EXPECT_NE(r.error().find("decodes to index"), std::string::npos) << r.error();
+    }
+}
+
+TEST(Cake, TruncatedDataAndMissingPairsAreRefused) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(dir, "checkers/cake");
+    const fs::path d = scratch("cake-truncated");
+    fs::copy(dir, d, fs::copy_options::recursive);
+    const std::string data = slurp(d / "db4.cpr");
+    spit(d / "db4.cpr", data.substr(0, data.size() - 500));
+    auto r = CakeDatabase::open_directory(d);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().find((d / "db4.idx").string()), std::string::npos) << r.error();
+    fs::remove(d / "db4.cpr");
+    r = CakeDatabase::open_directory(d);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().find("db4.cpr: missing"), std::string::npos) << r.error();
+    fs::remove(d / "db4.idx");
+    r = CakeDatabase::open_directory(d);  // 2-3 pieces: fine, 4 pieces now Missing
+    ASSERT_TRUE(r.ok()) << r.error();
+    EXPECT_EQ((*r)->probe(fen("W:W16,K26:B25,K4")).status, ProbeStatus::Missing);
+}
+
+// Changes the digit of one quiet position's value inside a packed byte (the file still opens)
+// and audits that position's slice: exactly that position disagrees with our tables.
+template <typename Db, typename Open>
+void expect_audit_finds_changed_value(const fs::path& original, const fs::path& copy, Open open,
+                                      int most_significant_first) {
+    fs::copy(original, copy, fs::copy_options::recursive);
+    const auto db = open(copy);
+    ASSERT_TRUE(db.ok()) << db.error();
+    std::mt19937_64 rng(3);
+    for (int attempt = 0; attempt < 100000; ++attempt) {
+        const auto& tables = four_pieces().tables();
+        auto it = tables.begin();
+        std::advance(it, static_cast<long>(rng() % tables.size()));
+        const SliceTable& t = *it->second;
+        if (it->first.pieces() < 3) continue;
+        const Position pos = t.position(rng() % t.values.size());
+        if ((*db)->probe(pos).status != ProbeStatus::Ok) continue;
+        const auto where = (*db)->locate(pos);
+        if (!where || where->digit < 0) continue;
+        // Move the digit by one (mod 3) in its place value.
+        std::string bytes = slurp(where->file);
+        const int place = most_significant_first ? 4 - where->digit : where->digit;
+        int weight = 1;
+        for (int i = 0; i < place; ++i) weight *= 3;
+        const int x = static_cast<unsigned char>(bytes[where->offset]);
+        const int digit = (x / weight) % 3;
+        bytes[where->offset] = static_cast<char>(x + ((digit + 1) % 3 - digit) * weight);
+        spit(where->file, bytes);
+        const auto changed = open(copy);
+        ASSERT_TRUE(changed.ok()) << changed.error();
+        TableSet one;
+        one.add(it->second);
+        const AuditReport report = audit(**changed, one, 4, 1000);
+        EXPECT_EQ(report.disagreements, 1u) << checkers::describe(pos);
+        bool found = false;
+        for (const AuditExample& e : report.examples)
+            found |= e.problem == "disagreement" && e.position == pos;
+        EXPECT_TRUE(found) << "the changed value at offset " << where->offset << " of "
+                           << where->file << " was not reported for\n"
+                           << checkers::describe(pos);
+        return;
+    }
+    FAIL() << "no packed value found to change";
+}
+
+TEST(Chinook, AuditFindsOneChangedValue) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(dir, "checkers/chinook");
+    expect_audit_finds_changed_value<ChinookDatabase>(
+        dir, scratch("chinook-fault") / "db",
+        [](const fs::path& p) { return ChinookDatabase::open_directory(p); }, 1);
+}
+
+TEST(Cake, AuditFindsOneChangedValue) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(dir, "checkers/cake");
+    expect_audit_finds_changed_value<CakeDatabase>(
+        dir, scratch("cake-fault") / "db",
+        [](const fs::path& p) { return CakeDatabase::open_directory(p); }, 0);
+}
+
+}  // namespace
+}  // namespace retrocheck::tb::formats
