@@ -69,8 +69,8 @@ Result<std::vector<CakeSlice>> parse_cake_index(std::string_view text, const std
         if (k[4] > 6 || k[5] > 6) return c.error("leading rank above 6 in " + slice_name(k));
         if ((k[0] == 0 && k[4] != 0) || (k[2] == 0 && k[5] != 0))
             return c.error("a leading rank for men that are not there in " + slice_name(k));
-        if (k[0] + k[1] == 0 || k[2] + k[3] == 0 || k[0] + k[1] > 12 || k[2] + k[3] > 12)
-            return c.error("impossible material in " + slice_name(k));
+        if (k[0] + k[1] == 0 || k[2] + k[3] == 0 || k[0] + k[1] + k[2] + k[3] > 8)
+            return c.error("impossible material (or more than 8 pieces) in " + slice_name(k));
         if (const auto [it, fresh] = seen.emplace(k, s.line); !fresh)
             return c.error(
                 fmt::format("{} already appeared on line {}", slice_name(k), it->second));
@@ -120,17 +120,46 @@ struct CakeDatabase::Loaded {
     }
 };
 
+std::string CakeDatabase::add(int n, Pair pair, const std::filesystem::path& idx) {
+    for (const auto& [key, s] : pair.slices)
+        if (key[0] + key[1] + key[2] + key[3] != n)
+            return fmt::format("{} line {}: {} does not have {} pieces", idx.string(), s->s.line,
+                               slice_name(key), n);
+    pairs_[n] = std::move(pair);
+    max_pieces_ = std::max(max_pieces_, n);
+    return {};
+}
+
+Result<std::shared_ptr<CakeDatabase>> CakeDatabase::from_bytes(int pieces,
+                                                               std::string_view index_text,
+                                                               std::string data_bytes) {
+    const std::filesystem::path idx = fmt::format("db{}.idx", pieces);
+    const std::filesystem::path cpr = fmt::format("db{}.cpr", pieces);
+    auto pair = pair_from_bytes(index_text, std::move(data_bytes), idx, cpr);
+    if (!pair) return Error{pair.error()};
+    std::shared_ptr<CakeDatabase> db(new CakeDatabase());
+    if (const auto added = db->add(pieces, std::move(pair).value(), idx); !added.empty())
+        return Error{added};
+    return db;
+}
+
 Result<CakeDatabase::Pair> CakeDatabase::load_pair(const std::filesystem::path& idx,
                                                    const std::filesystem::path& cpr) {
     auto text = read_whole_file(idx);
     if (!text) return Error{text.error()};
-    auto parsed = parse_cake_index(*text, idx.string());
+    auto data = read_whole_file(cpr);
+    if (!data) return Error{data.error()};
+    return pair_from_bytes(*text, std::move(data).value(), idx, cpr);
+}
+
+Result<CakeDatabase::Pair> CakeDatabase::pair_from_bytes(std::string_view text, std::string data,
+                                                         const std::filesystem::path& idx,
+                                                         const std::filesystem::path& cpr) {
+    auto parsed = parse_cake_index(text, idx.string());
     if (!parsed) return Error{parsed.error()};
     Pair pair;
     pair.cpr = cpr;
-    auto data = read_whole_file(cpr);
-    if (!data) return Error{data.error()};
-    pair.data = std::move(data).value();
+    pair.data = std::move(data);
     const std::uint64_t size = pair.data.size();
     for (CakeSlice& s : std::move(parsed).value()) {
         auto loaded = std::make_shared<Loaded>(std::move(s));
@@ -187,12 +216,8 @@ Result<std::shared_ptr<CakeDatabase>> CakeDatabase::open_directory(
                          (has_idx ? idx : cpr).filename().string() + " is there)"};
         auto pair = load_pair(idx, cpr);
         if (!pair) return Error{pair.error()};
-        for (const auto& [key, s] : pair->slices)
-            if (key[0] + key[1] + key[2] + key[3] != n)
-                return Error{fmt::format("{} line {}: {} does not have {} pieces", idx.string(),
-                                         s->s.line, slice_name(key), n)};
-        db->pairs_.emplace(n, std::move(pair).value());
-        db->max_pieces_ = n;
+        if (const auto added = db->add(n, std::move(pair).value(), idx); !added.empty())
+            return Error{added};
     }
     if (db->pairs_.empty())
         return Error{dir.string() + ": no Cake database here (db<n>.idx with db<n>.cpr)"};

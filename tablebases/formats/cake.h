@@ -40,6 +40,10 @@ class CakeDatabase final : public TableSource {
     // Every db<n>.idx / db<n>.cpr pair in dir.
     static Result<std::shared_ptr<CakeDatabase>> open_directory(const std::filesystem::path& dir);
 
+    // One pair from its files' contents (messages name them db<pieces>.idx / .cpr).
+    static Result<std::shared_ptr<CakeDatabase>> from_bytes(int pieces, std::string_view index_text,
+                                                            std::string data_bytes);
+
     ProbeResult probe(const checkers::Position& pos) const override;
     bool has_distance() const override { return false; }
     ProbeResult raw(const checkers::Position& pos) const;
@@ -62,6 +66,11 @@ class CakeDatabase final : public TableSource {
     };
     Result<Found> find(const checkers::Position& pos) const;
     Result<StoredByte> decode(const Found& f) const;
+    static Result<Pair> pair_from_bytes(std::string_view text, std::string data,
+                                        const std::filesystem::path& idx,
+                                        const std::filesystem::path& cpr);
+    // An error message, or "" when the pair's slices all have n pieces.
+    std::string add(int n, Pair pair, const std::filesystem::path& idx);
     static Result<Pair> load_pair(const std::filesystem::path& idx,
                                   const std::filesystem::path& cpr);
 

@@ -53,8 +53,8 @@ Result<std::vector<ChinookSlice>> parse_chinook_index(std::string_view text,
         if (k[4] > 6 || k[5] > 6) return c.error("leading rank above 6 in " + header_name(k));
         if ((k[2] == 0 && k[4] != 0) || (k[3] == 0 && k[5] != 0))
             return c.error("a leading rank for men that are not there in " + header_name(k));
-        if (k[0] + k[2] == 0 || k[1] + k[3] == 0 || k[0] + k[2] > 12 || k[1] + k[3] > 12)
-            return c.error("impossible material in " + header_name(k));
+        if (k[0] + k[2] == 0 || k[1] + k[3] == 0 || k[0] + k[1] + k[2] + k[3] > 8)
+            return c.error("impossible material (or more than 8 pieces) in " + header_name(k));
         if (const auto [it, fresh] = seen.emplace(k, s.line); !fresh)
             return c.error(
                 fmt::format("{} already appeared on line {}", header_name(k), it->second));
@@ -159,12 +159,18 @@ Result<std::shared_ptr<ChinookDatabase>> ChinookDatabase::open(const std::filesy
     if (!text) return Error{text.error()};
     auto bytes = read_whole_file(data);
     if (!bytes) return Error{bytes.error()};
-    auto parsed = parse_chinook_index(*text, idx.string());
+    return from_bytes(*text, std::move(bytes).value(), data);
+}
+
+Result<std::shared_ptr<ChinookDatabase>> ChinookDatabase::from_bytes(
+    std::string_view index_text, std::string data_bytes, const std::filesystem::path& data) {
+    const std::filesystem::path idx = data.string() + ".idx";
+    auto parsed = parse_chinook_index(index_text, idx.string());
     if (!parsed) return Error{parsed.error()};
 
     std::shared_ptr<ChinookDatabase> db(new ChinookDatabase());
     db->data_path_ = data;
-    db->data_ = std::move(bytes).value();
+    db->data_ = std::move(data_bytes);
     for (ChinookSlice& s : std::move(parsed).value()) {
         auto loaded = std::make_shared<Loaded>(std::move(s));
         const ChinookSlice& c = loaded->s;

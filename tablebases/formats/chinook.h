@@ -43,6 +43,10 @@ class ChinookDatabase final : public TableSource {
   public:
     // `data` and `data`.idx.
     static Result<std::shared_ptr<ChinookDatabase>> open(const std::filesystem::path& data);
+    // The same from the files' contents (data names the data file in messages).
+    static Result<std::shared_ptr<ChinookDatabase>> from_bytes(std::string_view index_text,
+                                                               std::string data_bytes,
+                                                               const std::filesystem::path& data);
     // The one data file in dir that has a .idx beside it.
     static Result<std::shared_ptr<ChinookDatabase>> open_directory(
         const std::filesystem::path& dir);

@@ -2,6 +2,7 @@
 // third-party formats and the capture resolver over them.
 #pragma once
 
+#include <set>
 #include <string>
 
 #include "engine/checkers/position.h"
@@ -59,6 +60,23 @@ class CaptureFreeSource final : public TableSource {
 
   private:
     const TableSource& full_;
+};
+
+// Another source with some slices taken away (Missing): coverage gaps, for testing that a
+// resolver reports them instead of guessing.
+class GappySource final : public TableSource {
+  public:
+    GappySource(const TableSource& inner, std::set<Slice> gaps)
+        : inner_(inner), gaps_(std::move(gaps)) {}
+    ProbeResult probe(const checkers::Position& pos) const override {
+        if (gaps_.count(slice_of(pos))) return {};
+        return inner_.probe(pos);
+    }
+    bool has_distance() const override { return inner_.has_distance(); }
+
+  private:
+    const TableSource& inner_;
+    std::set<Slice> gaps_;
 };
 
 }  // namespace retrocheck::tb

@@ -94,8 +94,9 @@ void expect_resolver_matches_tables(const TableSource& db) {
     std::atomic<std::uint64_t> checked{0}, wrong{0}, largest{0};
     std::mutex mutex;
     std::string first;
-    for (const auto& [slice, table] : four_pieces().tables()) {
-        if (slice.pieces() < 2) continue;
+    for (const auto& entry : four_pieces().tables()) {
+        const SliceTable* table = entry.second.get();
+        if (entry.first.pieces() < 2) continue;
         tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, table->values.size(), 4096),
                           [&](const auto& r) {
                               for (std::uint64_t id = r.begin(); id != r.end(); ++id) {

@@ -53,7 +53,9 @@ void expect_resolver_equals_tables(const TableSet& full, std::uint64_t sample = 
     const CaptureFreeSource capture_free(source);
     const CaptureResolver resolver(capture_free);
     Mismatches m;
-    for (const auto& [slice, table] : full.tables()) {
+    for (const auto& entry : full.tables()) {
+        const Slice slice = entry.first;
+        const SliceTable* table = entry.second.get();
         const std::uint64_t n = sample ? sample : table->values.size();
         tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 1024), [&](const auto& r) {
             std::mt19937_64 rng(r.begin() * 7919 + static_cast<std::uint64_t>(slice.pieces()));
@@ -84,8 +86,9 @@ TEST(Resolver, EqualsTheFullTablesOnRandom5PiecePositions) {
     const CaptureFreeSource capture_free(source);
     const CaptureResolver resolver(capture_free);
     Mismatches m;
-    for (const auto& [slice, table] : set.tables()) {
-        if (slice.pieces() != 5) continue;
+    for (const auto& entry : set.tables()) {
+        const SliceTable* table = entry.second.get();
+        if (entry.first.pieces() != 5) continue;
         const std::uint64_t n = 100'000 / slices5 + 1;
         tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 256), [&](const auto& r) {
             std::mt19937_64 rng(r.begin() + 17);

@@ -37,7 +37,9 @@ AuditReport audit(const TableSource& source, const TableSet& ours, int max_piece
     AuditReport report;
     std::vector<std::pair<Key, AuditExample>> examples;
     std::size_t walk = 0;
-    for (const auto& [slice, table] : ours.tables()) {
+    for (const auto& entry : ours.tables()) {
+        const Slice slice = entry.first;
+        const SliceTable* table = entry.second.get();
         if (slice.pieces() < 2 || slice.pieces() > max_pieces) continue;
         if (slice.black_men + slice.black_kings == 0 || slice.white_men + slice.white_kings == 0)
             continue;
