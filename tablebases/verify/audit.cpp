@@ -6,12 +6,12 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
-#include <tuple>
 
 #include "engine/checkers/diagram.h"
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
 #include "tablebases/probe/resolver.h"
+#include "tablebases/verify/first_examples.h"
 #include "tablebases/verify/rules.h"
 
 namespace retrocheck::tb {
@@ -21,11 +21,9 @@ using checkers::Position;
 
 namespace {
 
-using Key = std::tuple<std::size_t, std::uint64_t>;  // walk order: slice-side number, id
-
 struct Local {
     std::uint64_t checked = 0, not_stored = 0, disagreements = 0, violations = 0, unresolved = 0;
-    std::vector<std::pair<Key, AuditExample>> examples;
+    FirstExamples<AuditExample> examples;
 };
 
 }  // namespace
@@ -35,8 +33,8 @@ AuditReport audit(const TableSource& source, const TableSet& ours, int max_piece
     const CaptureResolver resolver(source);
     const bool distances = source.has_distance();
     AuditReport report;
-    std::vector<std::pair<Key, AuditExample>> examples;
-    std::size_t walk = 0;
+    FirstExamples<AuditExample> examples(max_examples);
+    std::uint64_t walk = 0;
     for (const auto& entry : ours.tables()) {
         const Slice slice = entry.first;
         const SliceTable* table = entry.second.get();
@@ -45,19 +43,14 @@ AuditReport audit(const TableSource& source, const TableSet& ours, int max_piece
             continue;
         for (const Color side : {Color::Black, Color::White}) {
             const std::uint64_t base = side == Color::Black ? 0 : table->index.size();
-            tbb::enumerable_thread_specific<Local> locals;
+            tbb::enumerable_thread_specific<Local> locals(
+                [&] { return Local{0, 0, 0, 0, 0, FirstExamples<AuditExample>(max_examples)}; });
             tbb::parallel_for(
                 tbb::blocked_range<std::uint64_t>(0, table->index.size(), 4096),
                 [&](const auto& r) {
                     Local& mine = locals.local();
                     auto note = [&](std::uint64_t id, AuditExample e) {
-                        mine.examples.push_back({{walk, id}, std::move(e)});
-                        if (mine.examples.size() > 2 * max_examples + 8) {
-                            std::sort(
-                                mine.examples.begin(), mine.examples.end(),
-                                [](const auto& a, const auto& b) { return a.first < b.first; });
-                            mine.examples.resize(max_examples);
-                        }
+                        mine.examples.add({walk, id}, std::move(e));
                     };
                     for (std::uint64_t id = base + r.begin(); id != base + r.end(); ++id) {
                         const Position pos = table->position(id);
@@ -117,7 +110,7 @@ AuditReport audit(const TableSource& source, const TableSet& ours, int max_piece
                 row.disagreements += l.disagreements;
                 row.violations += l.violations;
                 report.unresolved += l.unresolved;
-                for (auto& e : l.examples) examples.push_back(std::move(e));
+                examples.absorb(l.examples);
             }
             report.checked += row.checked;
             report.not_stored += row.not_stored;
@@ -127,13 +120,7 @@ AuditReport audit(const TableSource& source, const TableSet& ours, int max_piece
             ++walk;
         }
     }
-    // The first examples in walk order, whatever the number of threads.
-    std::stable_sort(examples.begin(), examples.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (auto& e : examples) {
-        if (report.examples.size() == max_examples) break;
-        report.examples.push_back(std::move(e.second));
-    }
+    report.examples = examples.take();
     return report;
 }
 

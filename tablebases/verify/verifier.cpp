@@ -12,6 +12,7 @@
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
 #include "tablebases/build/game.h"
+#include "tablebases/verify/first_examples.h"
 #include "tablebases/verify/rules.h"
 
 namespace retrocheck::tb {
@@ -78,52 +79,42 @@ std::vector<Violation> check_position(const TableSet& tables, const Position& po
 
 VerifyReport verify(const TableSet& tables, std::size_t max_examples,
                     std::atomic<std::uint64_t>* progress) {
-    // Each thread keeps its violations with their place in walk order (slice, then id), so the
-    // examples reported are the first ones whatever the number of threads.
     struct Found {
         std::uint64_t violations = 0;
-        std::vector<std::pair<std::pair<std::size_t, std::uint64_t>, Violation>> examples;
+        FirstExamples<Violation> examples;
     };
-    tbb::enumerable_thread_specific<Found> found;
-    std::size_t slice_no = 0;
-    for (const auto& [slice, table] : tables.tables()) {
-        const SliceTable& t = *table;
-        tbb::parallel_for(
-            tbb::blocked_range<std::uint64_t>(0, t.values.size(), 8192), [&](const auto& r) {
-                Found& mine = found.local();
-                for (std::uint64_t id = r.begin(); id != r.end(); ++id) {
-                    const Value value = t.values[id];
-                    const Position pos = t.position(id);
-                    if (value != kUnknown && consistent(tables, pos, decode(value))) continue;
-                    for (Violation& v : check_position(tables, pos)) {
-                        ++mine.violations;
-                        mine.examples.push_back({{slice_no, id}, std::move(v)});
-                    }
-                    if (mine.examples.size() > 2 * max_examples + 8) {
-                        std::stable_sort(
-                            mine.examples.begin(), mine.examples.end(),
-                            [](const auto& a, const auto& b) { return a.first < b.first; });
-                        mine.examples.resize(max_examples);
-                    }
-                }
-                if (progress) progress->fetch_add(r.size(), std::memory_order_relaxed);
-            });
+    tbb::enumerable_thread_specific<Found> found([&] {
+        return Found{0, FirstExamples<Violation>(max_examples)};
+    });
+    std::uint64_t slice_no = 0;
+    VerifyReport report;
+    for (const auto& entry : tables.tables()) {
+        const SliceTable& t = *entry.second;
+        report.positions_checked += t.values.size();
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t.values.size(), 8192),
+                          [&](const auto& r) {
+                              Found& mine = found.local();
+                              for (std::uint64_t id = r.begin(); id != r.end(); ++id) {
+                                  const Value value = t.values[id];
+                                  const Position pos = t.position(id);
+                                  if (value != kUnknown && consistent(tables, pos, decode(value)))
+                                      continue;
+                                  for (Violation& v : check_position(tables, pos)) {
+                                      ++mine.violations;
+                                      mine.examples.add({slice_no, id}, std::move(v));
+                                  }
+                              }
+                              if (progress)
+                                  progress->fetch_add(r.size(), std::memory_order_relaxed);
+                          });
         ++slice_no;
     }
-    VerifyReport report;
-    std::vector<std::pair<std::pair<std::size_t, std::uint64_t>, Violation>> all;
+    FirstExamples<Violation> all(max_examples);
     for (Found& f : found) {
         report.violations += f.violations;
-        for (auto& e : f.examples) all.push_back(std::move(e));
+        all.absorb(f.examples);
     }
-    std::stable_sort(all.begin(), all.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (auto& e : all) {
-        if (report.examples.size() == max_examples) break;
-        report.examples.push_back(std::move(e.second));
-    }
-    for (const auto& [slice, table] : tables.tables())
-        report.positions_checked += table->values.size();
+    report.examples = all.take();
     return report;
 }
 
