@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(
-  build-essential cmake ninja-build clang clang-format
+  build-essential cmake ninja-build clang clang-format libclang-rt-dev
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   libzstd-dev libxxhash-dev libtbb-dev
   libcli11-dev libfmt-dev nlohmann-json3-dev
