@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Breaks the move generator on purpose, one way at a time, in a scratch copy of the tree, and
-# checks that the default test tier fails for every breakage. Exit 0 only when every mutant
-# is caught. Usage: ci/mutants.sh [NAME...]   (ctest runs it under the `slow` label)
+# checks that the rules tests (checkers_test and properties_test, default tier) fail for every
+# breakage. Exit 0 only when every mutant is caught. Usage: ci/mutants.sh [NAME...]   (ctest runs it under the `slow` label)
 set -euo pipefail
 src="$(cd "$(dirname "$0")/.." && pwd)"
 
@@ -43,7 +43,7 @@ for entry in "${mutants[@]}"; do
     failed=$(grep -hE '^\[  FAILED  \] [^ ]+\.[^ ]+ ' "$tree"/*.log | awk '{print $4}' | sort -u | tr '\n' ' ' || true)
     echo "mutant $name: caught by ${caught[*]}: ${failed:-(crashed)}"
   else
-    echo "mutant $name: SURVIVED (the default tier passed)"; survived=1
+    echo "mutant $name: SURVIVED (the rules tests passed)"; survived=1
   fi
   rm -rf "$tree"
 done

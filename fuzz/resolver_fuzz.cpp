@@ -14,6 +14,7 @@
 #include "tablebases/build/builder.h"
 #include "tablebases/probe/resolver.h"
 #include "tablebases/store/directory.h"
+#include "tablebases/tests/resolver_check.h"
 
 namespace {
 
@@ -25,6 +26,7 @@ struct World {
     tb::TableSet full;
     int max_pieces = 4;
     std::vector<tb::Slice> slices;
+    // compared: positions the tables cover, each checked against them (check_with_gaps)
     std::atomic<std::uint64_t> probes{0}, compared{0}, largest_work{0};
 
     World() {
@@ -93,35 +95,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::set<tb::Slice> gaps;
     for (; size >= 1 && gaps.size() < 3; ++data, --size)
         gaps.insert(w.slices[data[0] % w.slices.size()]);
-    const tb::MemorySource source(w.full);
-    const tb::CaptureFreeSource capture_free(source);
-    const tb::GappySource gappy(capture_free, gaps);
-    const tb::ResolverLimits limits;
     std::uint64_t work = 0;
-    const tb::ProbeResult r = tb::CaptureResolver(gappy, limits).resolve(pos, work);
+    const auto broken = tb::testing::check_with_gaps(w.full, pos, gaps, work);
     ++w.probes;
-    for (std::uint64_t seen = w.largest_work; work > seen;)
-        if (w.largest_work.compare_exchange_weak(seen, work)) break;
-    if (work > limits.max_work + 1 || r.status == tb::ProbeStatus::TooMuchWork) {
-        std::fprintf(stderr, "work %llu on %s\n", static_cast<unsigned long long>(work),
-                     checkers::format_fen(pos).c_str());
-        __builtin_trap();
-    }
-    const auto truth = w.full.probe(pos);
-    if (r.status == tb::ProbeStatus::Ok && truth) {
-        ++w.compared;
-        if (r.value != *truth) {
-            std::fprintf(stderr, "resolver %s, table %s: %s\n", r.value.to_string().c_str(),
-                         truth->to_string().c_str(), checkers::format_fen(pos).c_str());
-            __builtin_trap();
-        }
-    }
-    // Without gaps, every position the tables cover resolves.
-    const bool covered = truth.has_value();
-    const tb::ProbeResult plain = tb::CaptureResolver(capture_free, limits).probe(pos);
-    if (covered && plain.status != tb::ProbeStatus::Ok) {
-        std::fprintf(stderr, "%s on %s: %s\n", tb::to_string(plain.status),
-                     checkers::format_fen(pos).c_str(), plain.error.c_str());
+    w.compared += w.full.probe(pos).has_value();
+    tb::testing::keep_largest(w.largest_work, work);
+    if (broken) {
+        std::fprintf(stderr, "%s\n", broken->c_str());
         __builtin_trap();
     }
     return 0;

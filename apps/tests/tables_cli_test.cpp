@@ -1,12 +1,11 @@
 // build, verify, stats and probe as a user runs them, on 2-4 pieces (a few seconds).
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "apps/tests/cli_run.h"
+#include "tablebases/tests/scratch.h"
 
 namespace {
 
@@ -15,9 +14,7 @@ namespace fs = std::filesystem;
 // Tables up to 4 pieces, built once for the whole program.
 const fs::path& four_pieces() {
     static const fs::path dir = [] {
-        const fs::path d =
-            fs::temp_directory_path() / ("retrocheck-cli-" + std::to_string(::getpid())) / "t4";
-        fs::remove_all(d);
+        const fs::path d = retrocheck::tb::testing::scratch("t4");
         const CliRun r = run("build checkers --pieces 4 --out " + d.string());
         EXPECT_EQ(r.status, 0) << r.out;
         EXPECT_TRUE(contains(r.out, "built 70 slices, 14,722,182 positions")) << r.out;
@@ -108,17 +105,12 @@ TEST(TablesCli, BadInputIsNamed) {
 }
 
 TEST(TablesCli, VerifyRefusesADamagedFileByName) {
-    const fs::path dir = four_pieces().parent_path() / "damaged";
-    fs::remove_all(dir);
+    const fs::path dir = retrocheck::tb::testing::scratch("damaged");
     fs::copy(four_pieces(), dir);
     const fs::path victim = dir / "bm1bk1wm1wk1.rctb";
-    std::string bytes;
-    {
-        std::ifstream in(victim, std::ios::binary);
-        bytes.assign(std::istreambuf_iterator<char>(in), {});
-    }
+    std::string bytes = retrocheck::tb::testing::slurp(victim);
     bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x10);
-    std::ofstream(victim, std::ios::binary | std::ios::trunc) << bytes;
+    retrocheck::tb::testing::spit(victim, bytes);
     const CliRun r = run("verify " + dir.string());
     EXPECT_EQ(r.status, 1);
     EXPECT_TRUE(contains(r.out, victim.string())) << r.out;

@@ -7,11 +7,13 @@
 #include "engine/checkers/movegen.h"
 #include "oracles/checkers/value_iteration.h"
 #include "tablebases/build/builder.h"
+#include "tablebases/tests/tables.h"
+#include "tablebases/verify/stats.h"
 
 namespace retrocheck::tb {
 namespace {
 
-using checkers::Color;
+using testing::built_tables;
 
 oracle::MaterialCount material(Slice s) {
     return {s.black_men, s.black_kings, s.white_men, s.white_kings};
@@ -37,14 +39,13 @@ void expect_matches_oracle(const TableSet& built, const std::vector<Slice>& slic
 
 TEST(Builder, BothMethodsMatchTheOracleUpTo3Pieces) {
     for (BuildMethod method : {BuildMethod::OutCounting, BuildMethod::Grandfather}) {
-        const TableSet built = build_up_to(3, method);
-        expect_matches_oracle(built, slices_up_to(3));
+        expect_matches_oracle(built_tables(3, method), slices_up_to(3));
     }
 }
 
 TEST(Builder, MethodsGiveIdenticalTablesUpTo4Pieces) {
-    const TableSet a = build_up_to(4, BuildMethod::OutCounting);
-    const TableSet b = build_up_to(4, BuildMethod::Grandfather);
+    const TableSet& a = built_tables(4, BuildMethod::OutCounting);
+    const TableSet& b = built_tables(4, BuildMethod::Grandfather);
     ASSERT_EQ(a.tables().size(), b.tables().size());
     for (const auto& [slice, table] : a.tables())
         EXPECT_EQ(table->values, b.find(slice)->values) << name(slice);
@@ -52,7 +53,7 @@ TEST(Builder, MethodsGiveIdenticalTablesUpTo4Pieces) {
 
 TEST(Builder, OneThreadAndAllThreadsGiveIdenticalTables) {
     for (BuildMethod method : {BuildMethod::OutCounting, BuildMethod::Grandfather}) {
-        const TableSet many = build_up_to(4, method);
+        const TableSet& many = built_tables(4, method);
         const TableSet one = [&] {
             tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
             return build_up_to(4, method);
@@ -63,23 +64,16 @@ TEST(Builder, OneThreadAndAllThreadsGiveIdenticalTables) {
 }
 
 TEST(Builder, MatchesTheOracleOnSeveral4PieceSlices) {
-    const TableSet built = build_up_to(4, BuildMethod::OutCounting);
-    expect_matches_oracle(built, {Slice{0, 2, 0, 2}, Slice{0, 1, 2, 1}, Slice{2, 0, 2, 0}});
+    expect_matches_oracle(built_tables(4),
+                          {Slice{0, 2, 0, 2}, Slice{0, 1, 2, 1}, Slice{2, 0, 2, 0}});
 }
 
 TEST(Builder, KingAgainstKingWhiteToMove) {
-    const TableSet built = build_up_to(2, BuildMethod::OutCounting);
-    const SliceTable& t = *built.find(Slice{0, 1, 0, 1});
-    int wins = 0, draws = 0, losses = 0;
-    for (std::uint64_t i = 0; i < t.index.size(); ++i) {
-        const Outcome v = decode(t.values[t.index.size() + i]);
-        wins += v.is_win();
-        draws += v.is_draw();
-        losses += v.is_loss();
-    }
-    EXPECT_EQ(wins, 230);
-    EXPECT_EQ(draws, 654);
-    EXPECT_EQ(losses, 108);
+    const SideStats white = table_stats(*built_tables(3).find(Slice{0, 1, 0, 1}))[1];
+    EXPECT_EQ(white.wins, 230u);
+    EXPECT_EQ(white.draws, 654u);
+    EXPECT_EQ(white.losses, 108u);
+    EXPECT_EQ(white.longest_win_plies, 11);
 }
 
 }  // namespace

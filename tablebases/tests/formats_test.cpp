@@ -2,21 +2,17 @@
 // files through the capture resolver against our tables, malformed indexes and truncated data
 // refused by name, and one changed value found by the audit.
 #include <gtest/gtest.h>
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <unistd.h>
 
-#include <atomic>
-#include <fstream>
-#include <mutex>
 #include <random>
 
 #include "engine/checkers/diagram.h"
 #include "engine/checkers/notation.h"
-#include "tablebases/build/builder.h"
 #include "tablebases/formats/cake.h"
 #include "tablebases/formats/chinook.h"
 #include "tablebases/probe/resolver.h"
+#include "tablebases/tests/resolver_check.h"
+#include "tablebases/tests/scratch.h"
+#include "tablebases/tests/tables.h"
 #include "tablebases/tests/thirdparty.h"
 #include "tablebases/verify/audit.h"
 
@@ -26,23 +22,16 @@ namespace {
 namespace fs = std::filesystem;
 using checkers::Position;
 
-const TableSet& four_pieces() {
-    static const TableSet set = build_up_to(4, BuildMethod::OutCounting);
-    return set;
-}
+using testing::scratch;
+using testing::slurp;
+using testing::spit;
+
+const TableSet& four_pieces() { return testing::built_tables(4); }
 
 Position fen(const char* text) {
     auto p = checkers::parse_fen(text);
     EXPECT_TRUE(p.ok()) << p.error();
     return p.ok() ? *p : Position::start();
-}
-
-fs::path scratch(const std::string& name) {
-    const fs::path d =
-        fs::temp_directory_path() / ("retrocheck-formats-" + std::to_string(::getpid())) / name;
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
 }
 
 TEST(Chinook, WorkedExamples) {
@@ -90,37 +79,12 @@ TEST(Cake, WorkedExamples) {
 // Every position of every 2-4 piece slice, capture positions included: the resolver over the
 // database gives our tables' win, draw or loss.
 void expect_resolver_matches_tables(const TableSource& db) {
-    const CaptureResolver resolver(db);
-    std::atomic<std::uint64_t> checked{0}, wrong{0}, largest{0};
-    std::mutex mutex;
-    std::string first;
-    for (const auto& entry : four_pieces().tables()) {
-        const SliceTable* table = entry.second.get();
-        if (entry.first.pieces() < 2) continue;
-        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, table->values.size(), 4096),
-                          [&](const auto& r) {
-                              for (std::uint64_t id = r.begin(); id != r.end(); ++id) {
-                                  const Position pos = table->position(id);
-                                  std::uint64_t work = 0;
-                                  const ProbeResult got = resolver.resolve(pos, work);
-                                  ++checked;
-                                  for (std::uint64_t seen = largest; work > seen;)
-                                      if (largest.compare_exchange_weak(seen, work)) break;
-                                  const Outcome truth = decode(table->values[id]).wld_only();
-                                  if (got.status == ProbeStatus::Ok && got.value == truth) continue;
-                                  if (wrong++ == 0) {
-                                      std::lock_guard lock(mutex);
-                                      first = std::string(to_string(got.status)) + " " +
-                                              got.value.to_string() + " " + got.error + ", ours " +
-                                              truth.to_string() + "\n" + checkers::describe(pos);
-                                  }
-                              }
-                          });
-    }
-    EXPECT_EQ(wrong.load(), 0u) << first;
-    EXPECT_EQ(checked.load(), 2 * (6'972u + 261'224u + 7'092'774u));
-    std::cout << "resolver over the database: " << checked << " positions, largest work per probe "
-              << largest << "\n";
+    const auto c = testing::check_resolver(CaptureResolver(db), four_pieces(),
+                                           [](Slice s) { return s.pieces() >= 2; });
+    EXPECT_EQ(c.wrong, 0u) << c.first;
+    EXPECT_EQ(c.checked, 2 * (6'972u + 261'224u + 7'092'774u));
+    std::cout << "resolver over the database: " << c.checked
+              << " positions, largest work per probe " << c.largest_work << "\n";
 }
 
 TEST(Chinook, ResolverEqualsOurTablesOnEvery2To4PiecePosition) {
@@ -193,14 +157,6 @@ TEST(Cake, MalformedIndexesAreRefusedByLine) {
     }
 }
 
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), {}};
-}
-void spit(const fs::path& p, const std::string& s) {
-    std::ofstream(p, std::ios::binary | std::ios::trunc) << s;
-}
-
 TEST(Chinook, TruncatedDataAndBadBlockReferencesAreRefused) {
     RETROCHECK_THIRDPARTY_OR_SKIP(dir, "checkers/chinook");
     const fs::path d = scratch("chinook-truncated");
@@ -253,7 +209,7 @@ TEST(Cake, TruncatedDataAndMissingPairsAreRefused) {
 
 // Changes the digit of one quiet position's value inside a packed byte (the file still opens)
 // and audits that position's slice: exactly that position disagrees with our tables.
-template <typename Db, typename Open>
+template <typename Open>
 void expect_audit_finds_changed_value(const fs::path& original, const fs::path& copy, Open open,
                                       int most_significant_first) {
     fs::copy(original, copy, fs::copy_options::recursive);
@@ -298,14 +254,14 @@ void expect_audit_finds_changed_value(const fs::path& original, const fs::path& 
 
 TEST(Chinook, AuditFindsOneChangedValue) {
     RETROCHECK_THIRDPARTY_OR_SKIP(dir, "checkers/chinook");
-    expect_audit_finds_changed_value<ChinookDatabase>(
+    expect_audit_finds_changed_value(
         dir, scratch("chinook-fault") / "db",
         [](const fs::path& p) { return ChinookDatabase::open_directory(p); }, 1);
 }
 
 TEST(Cake, AuditFindsOneChangedValue) {
     RETROCHECK_THIRDPARTY_OR_SKIP(dir, "checkers/cake");
-    expect_audit_finds_changed_value<CakeDatabase>(
+    expect_audit_finds_changed_value(
         dir, scratch("cake-fault") / "db",
         [](const fs::path& p) { return CakeDatabase::open_directory(p); }, 0);
 }

@@ -2,37 +2,28 @@
 // names it and the problem, and a corrupted value re-encoded with valid checksums is caught by
 // the verifier.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
 #include <random>
 
-#include "tablebases/build/builder.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/store/file_source.h"
 #include "tablebases/store/format.h"
 #include "tablebases/store/writer.h"
 #include "tablebases/tests/corruption.h"
+#include "tablebases/tests/scratch.h"
+#include "tablebases/tests/tables.h"
 
 namespace retrocheck::tb::store {
 namespace {
 
 namespace fs = std::filesystem;
 
-const TableSet& three_pieces() {
-    static const TableSet set = build_up_to(3, BuildMethod::OutCounting);
-    return set;
-}
+using testing::scratch;
+using testing::slurp;
+using testing::spit;
 
-// A fresh directory under the test's temporary directory.
-fs::path scratch(const std::string& name) {
-    const fs::path dir =
-        fs::temp_directory_path() / ("retrocheck-store-" + std::to_string(::getpid())) / name;
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
+const TableSet& three_pieces() { return testing::built_tables(3); }
 
 void write_all(const TableSet& set, const fs::path& dir, std::uint32_t block_size) {
     for (const auto& [s, t] : set.tables()) {
@@ -40,15 +31,6 @@ void write_all(const TableSet& set, const fs::path& dir, std::uint32_t block_siz
         ASSERT_TRUE(bytes.ok()) << bytes.error();
         EXPECT_EQ(*bytes, fs::file_size(table_path(dir, s)));
     }
-}
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), {}};
-}
-
-void spit(const fs::path& p, const std::string& bytes) {
-    std::ofstream(p, std::ios::binary | std::ios::trunc) << bytes;
 }
 
 // Opens and reads every block; the error, or "" when the file is accepted.
@@ -203,19 +185,21 @@ TEST(Store, DirectoryMustBeClosedUnderMoves) {
 // reports exactly that position.
 TEST(Store, VerifierCatchesAValueRewrittenWithValidChecksums) {
     std::mt19937_64 rng(23);
+    const fs::path dir = scratch("rewrite");
+    write_all(three_pieces(), dir, 4096);
     int done = 0;
     while (done < 8) {
         const auto c = testing::random_corruption(three_pieces(), rng);
         if (!c) continue;
         ++done;
-        const fs::path dir = scratch("rewrite");
-        write_all(three_pieces(), dir, 4096);
-        SliceTable changed = *three_pieces().find(c->slice);
+        const SliceTable& good = *three_pieces().find(c->slice);
+        SliceTable changed = good;
         changed.values[c->id] = encode(c->changed);
         ASSERT_TRUE(write_table(changed, table_path(dir, c->slice), {4096, 3}).ok());
         const auto loaded = load_directory(dir);
         ASSERT_TRUE(loaded.ok()) << loaded.error();
         testing::expect_reported_alone(*loaded, *c);
+        ASSERT_TRUE(write_table(good, table_path(dir, c->slice), {4096, 3}).ok());  // restore
     }
 }
 

@@ -9,16 +9,13 @@
 #include "engine/checkers/notation.h"
 #include "tablebases/build/builder.h"
 #include "tablebases/tests/corruption.h"
+#include "tablebases/tests/tables.h"
 #include "tablebases/verify/verifier.h"
 
 namespace retrocheck::tb {
 namespace {
 
-const TableSet& tables_up_to(int pieces) {
-    static const TableSet three = build_up_to(3, BuildMethod::OutCounting);
-    static const TableSet four = build_up_to(4, BuildMethod::OutCounting);
-    return pieces == 3 ? three : four;
-}
+const TableSet& tables_up_to(int pieces) { return testing::built_tables(pieces); }
 
 TEST(Verifier, PassesEveryBuiltTableUpTo4Pieces) {
     const VerifyReport report = verify(tables_up_to(4));
