@@ -2,6 +2,7 @@
 // win), or kDraw. kUnknown exists only while a table is being built.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 
 #include "engine/core/outcome.h"
@@ -13,7 +14,9 @@ inline constexpr Value kDraw = 255;
 inline constexpr Value kUnknown = 254;
 inline constexpr int kMaxPlies = 253;
 
+// o must be a draw or carry a distance of at most kMaxPlies.
 constexpr Value encode(const Outcome& o) {
+    assert(o.is_draw() || (o.has_distance() && o.plies() <= kMaxPlies));
     return o.is_draw() ? kDraw : static_cast<Value>(o.plies());
 }
 constexpr Outcome decode(Value v) {

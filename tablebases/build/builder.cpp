@@ -72,20 +72,27 @@ class Retrograde {
         if (n > std::numeric_limits<Id>::max())
             throw std::runtime_error("slice " + name(slice_) + " has " + std::to_string(n) +
                                      " positions, more than this builder's 32-bit ids hold");
-        if (method_ != BuildMethod::Grandfather) count_.assign(n, 0);
+        if (method_ != BuildMethod::Grandfather) {
+            count_.assign(n, 0);
+            exit_.assign(n, 0);
+        }
         if (method_ == BuildMethod::FirstFoundForTesting) first_level_.assign(n, kUnknown);
         marked_.assign((n + 63) / 64, 0);
 
-        parallel(n, [&](std::uint64_t id, Pending& out) { seed(static_cast<Id>(id), out); });
-        if (progress_) progress_->seeded = n;
+        parallel(
+            n, [&](std::uint64_t id, Pending& out) { seed(static_cast<Id>(id), out); },
+            progress_ ? &progress_->seeded : nullptr);
         for (std::size_t level = 0; level < buckets_.size(); ++level) {
             // Settling schedules candidates at level+1 or later, so this bucket is complete.
             const std::vector<Id> bucket = std::move(buckets_[level]);
             buckets_[level] = {};
             if (progress_) progress_->level = static_cast<int>(level);
-            parallel(bucket.size(), [&](std::uint64_t k, Pending& out) {
-                settle(bucket[k], static_cast<int>(level), out);
-            });
+            parallel(
+                bucket.size(),
+                [&](std::uint64_t k, Pending& out) {
+                    settle(bucket[k], static_cast<int>(level), out);
+                },
+                progress_ ? &progress_->settled : nullptr);
         }
         tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n), [&](const auto& r) {
             for (std::uint64_t id = r.begin(); id != r.end(); ++id)
@@ -93,20 +100,22 @@ class Retrograde {
         });
         if (stats) {
             stats->positions = n;
-            stats->levels = static_cast<int>(buckets_.size());
+            stats->levels = longest_ + 1;
         }
         return std::move(table_);
     }
 
   private:
-    // f(i, pending) for every i < n over the pool, then the scheduled positions into buckets_.
-    // The deliberately broken variant keeps one thread: its "first found" depends on order.
+    // f(i, pending) for every i < n over the pool, then the scheduled positions into buckets_;
+    // `done`, when given, counts the items a chunk at a time. The deliberately broken variant
+    // keeps one thread: its "first found" depends on order.
     template <typename F>
-    void parallel(std::uint64_t n, F f) {
+    void parallel(std::uint64_t n, F f, std::atomic<std::uint64_t>* done) {
         auto body = [&] {
             tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 4096), [&](const auto& r) {
                 Pending& out = pending_.local();
                 for (std::uint64_t i = r.begin(); i != r.end(); ++i) f(i, out);
+                if (done) done->fetch_add(r.size(), std::memory_order_relaxed);
             });
         };
         if (method_ == BuildMethod::FirstFoundForTesting)
@@ -137,9 +146,6 @@ class Retrograde {
     }
 
     void schedule(Id id, int level, Pending& out) {
-        if (level > kMaxPlies)
-            throw std::runtime_error("a distance over " + std::to_string(kMaxPlies) +
-                                     " plies in slice " + name(slice_));
         if (method_ == BuildMethod::FirstFoundForTesting) {
             if (first_level_[id] != kUnknown && first_level_[id] != level) return;
             first_level_[id] = static_cast<Value>(level);
@@ -153,15 +159,27 @@ class Retrograde {
         return (shared(marked_[id / 64]).fetch_or(bit, std::memory_order_relaxed) & bit) == 0;
     }
 
+    // What a position's exits decide once all its in-slice moves are known to lose, in a byte:
+    // an exit win (kUnknown), an exit draw (kDraw), or the longest exit loss (0: none; 253, odd
+    // and so never a loss, for one too long to store).
+    static Value summary(const Exits& e) {
+        if (e.shortest_win != std::numeric_limits<int>::max()) return kUnknown;
+        if (e.draw) return kDraw;
+        if (e.longest_loss > kMaxPlies) return kMaxPlies;
+        return static_cast<Value>(std::max(e.longest_loss, 0));
+    }
+
     // First pass: positions settled by moves that leave the slice alone.
     void seed(Id id, Pending& out) {
         const Exits e = exits(table_.position(id));
-        if (progress_) progress_->seeded.fetch_add(1, std::memory_order_relaxed);
         if (e.moves == 0) return schedule(id, 0, out);  // no legal move: a loss in 0
         if (e.shortest_win != std::numeric_limits<int>::max()) schedule(id, e.shortest_win, out);
         if (e.in_slice > 0) {
-            if (method_ != BuildMethod::Grandfather)
+            // Out-counting keeps the exits' verdict; grandfather looks at the moves again.
+            if (method_ != BuildMethod::Grandfather) {
                 count_[id] = static_cast<std::uint8_t>(e.in_slice);
+                exit_[id] = summary(e);
+            }
             return;
         }
         if (e.shortest_win != std::numeric_limits<int>::max()) return;
@@ -175,9 +193,14 @@ class Retrograde {
         // A position may sit in a bucket twice (an exit and an in-slice move); the first to
         // settle it wins, and a shorter distance was settled in an earlier bucket.
         Value expected = kUnknown;
+        if (shared(table_.values[id]).load(std::memory_order_relaxed) != kUnknown) return;
+        if (level > kMaxPlies)  // the position settles here, at a distance a byte cannot hold
+            throw std::runtime_error("a distance over " + std::to_string(kMaxPlies) +
+                                     " plies in slice " + name(slice_));
         if (!shared(table_.values[id]).compare_exchange_strong(expected, static_cast<Value>(level)))
             return;
-        if (progress_) progress_->settled.fetch_add(1, std::memory_order_relaxed);
+        // Every settle of one pass is at the same level, and levels only grow.
+        longest_.store(level, std::memory_order_relaxed);
         const bool loss = level % 2 == 0;
         G::for_each_parent_in_slice(table_.position(id), [&](const Position& parent) {
             const Id pid = static_cast<Id>(table_.id(parent));
@@ -208,13 +231,14 @@ class Retrograde {
 
     // Every in-slice move of `parent` reaches a win, the last of them settled at `level`.
     void all_moves_lose(Id pid, const Position& parent, int level, Pending& out) {
-        const Exits e = exits(parent);
-        if (e.shortest_win != std::numeric_limits<int>::max()) return;  // already scheduled
-        if (e.draw) {
+        const Value exits_say = exit_.empty() ? summary(exits(parent)) : exit_[pid];
+        if (exits_say == kUnknown) return;  // an exit wins: already scheduled
+        if (exits_say == kDraw) {
             shared(table_.values[pid]).store(kDraw);
             return;
         }
-        schedule(pid, std::max(level + 1, e.longest_loss), out);
+        const int longest_exit_loss = exits_say == kMaxPlies ? kMaxPlies + 1 : exits_say;
+        schedule(pid, std::max(level + 1, longest_exit_loss), out);
     }
 
     typename G::Slice slice_;
@@ -223,6 +247,8 @@ class Retrograde {
     BuildProgress* progress_;
     typename G::Table table_;
     std::vector<std::uint8_t> count_;    // out-counting: undecided in-slice moves
+    std::vector<Value> exit_;            // out-counting: summary() of each position's exits
+    std::atomic<int> longest_{-1};       // the distance of the last level settled
     std::vector<std::uint64_t> marked_;  // one bit a position: scheduled by propagation
     std::vector<Value> first_level_;     // FirstFoundForTesting only
     tbb::enumerable_thread_specific<Pending> pending_;

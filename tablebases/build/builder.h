@@ -41,7 +41,7 @@ struct BuildStats {
 // Read by a progress display while a slice builds, from another thread.
 struct BuildProgress {
     std::atomic<std::uint64_t> seeded{0};   // positions through the first pass
-    std::atomic<std::uint64_t> settled{0};  // wins and losses settled since
+    std::atomic<std::uint64_t> settled{0};  // scheduled wins and losses taken up since
     std::atomic<int> level{0};              // the distance being settled
 };
 
