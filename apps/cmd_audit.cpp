@@ -43,17 +43,9 @@ Result<Opened> open_source(const std::string& format, const std::filesystem::pat
         if (!db) return Error{db.error()};
         return Opened{*db, (*db)->max_pieces()};
     }
-    auto files = store::open_directory(path);
-    if (!files) return Error{files.error()};
     auto source = store::FileSource::open(path, 256);
     if (!source) return Error{source.error()};
-    int pieces = 0;
-    for (const auto& f : *files) pieces = std::max(pieces, f->slice().pieces());
-    return Opened{*source, pieces};
-}
-
-nlohmann::json optional_json(const std::optional<Outcome>& o) {
-    return o ? nlohmann::json(o->to_string()) : nlohmann::json(nullptr);
+    return Opened{*source, (*source)->max_pieces()};
 }
 
 }  // namespace
@@ -85,7 +77,7 @@ Command add_audit(CLI::App& app) {
                 const int pieces = opened->max_pieces;
                 TableSet ours;
                 if (!args->against.empty()) {
-                    auto loaded = store::load_directory(args->against);
+                    auto loaded = store::load_directory(args->against, pieces);
                     if (!loaded) return fail(loaded.error());
                     ours = std::move(loaded).value();
                     for (const Slice& s : slices_up_to(pieces))
@@ -108,16 +100,13 @@ Command add_audit(CLI::App& app) {
                     for (const auto& [s, t] : ours.tables())
                         if (s.pieces() <= pieces) total += t->values.size();
                     ProgressLine line([&] {
-                        const double sec =
-                            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
-                                .count();
+                        const double sec = seconds_since(t0);
                         return fmt::format("audit {} of {} positions, {}", grouped(done.load()),
                                            grouped(total), eta_text(done.load(), total, sec));
                     });
                     report = audit(*opened->source, ours, pieces, args->max_examples, &done);
                 }
-                const double seconds =
-                    std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+                const double seconds = seconds_since(t0);
                 const bool wrong = report.disagreements + report.violations > 0;
                 if (args->json) {
                     nlohmann::json out = {{"format", args->format},
@@ -139,15 +128,12 @@ Command add_audit(CLI::App& app) {
                              {"disagreements", s.disagreements},
                              {"violations", s.violations}});
                     for (const AuditExample& e : report.examples)
-                        out["examples"].push_back(
-                            {{"problem", e.problem},
-                             {"fen", checkers::format_fen(e.position)},
-                             {"stored", e.stored.to_string()},
-                             {"ours", optional_json(e.ours)},
-                             {"child_move",
-                              e.child_move ? nlohmann::json(checkers::format_move(*e.child_move))
-                                           : nlohmann::json(nullptr)},
-                             {"child_value", optional_json(e.child_value)}});
+                        out["examples"].push_back({{"problem", e.problem},
+                                                   {"fen", checkers::format_fen(e.position)},
+                                                   {"stored", e.stored.to_string()},
+                                                   {"ours", outcome_json(e.ours)},
+                                                   {"child_move", move_json(e.child_move)},
+                                                   {"child_value", outcome_json(e.child_value)}});
                     fmt::print("{}\n", out.dump(2));
                     return wrong ? 1 : 0;
                 }

@@ -12,21 +12,14 @@
 #include "apps/progress.h"
 #include "tablebases/build/builder.h"
 #include "tablebases/store/directory.h"
+#include "tablebases/store/format.h"
 #include "tablebases/store/writer.h"
 
 namespace retrocheck::app {
 
 using namespace tb;
 
-namespace {
-
 using Clock = std::chrono::steady_clock;
-
-double since(Clock::time_point t0) {
-    return std::chrono::duration<double>(Clock::now() - t0).count();
-}
-
-}  // namespace
 
 BuildSummary build_tables(const BuildRequest& request) {
     const std::vector<Slice> slices = slices_up_to(request.pieces);
@@ -57,13 +50,13 @@ BuildSummary build_tables(const BuildRequest& request) {
                 return fmt::format("{} {} of {} positions, {} settled, distance {}, {}, {}",
                                    name(s), grouped(seeded), grouped(size), grouped(settled),
                                    progress.level.load(),
-                                   rate_text(static_cast<double>(done) / since(t0)),
-                                   eta_text(done, total, since(t0)));
+                                   rate_text(static_cast<double>(done) / seconds_since(t0)),
+                                   eta_text(done, total, seconds_since(t0)));
             });
             table = std::make_shared<SliceTable>(
                 build_slice(s, in_memory, request.method, &stats, &progress));
         }
-        const double build_seconds = since(t_slice);
+        const double build_seconds = seconds_since(t_slice);
         auto bytes = store::write_table(*table, store::table_path(request.out, s));
         if (!bytes) throw std::runtime_error(bytes.error());
         sum.positions += stats.positions;
@@ -80,18 +73,41 @@ BuildSummary build_tables(const BuildRequest& request) {
             if (--needed_by[t] == 0) in_memory.remove(t);
         if (needed_by[s] == 0) in_memory.remove(s);
     }
-    sum.seconds = since(t0);
+    sum.seconds = seconds_since(t0);
     sum.peak_memory = peak_memory_bytes();
     return sum;
+}
+
+BuildRequest BuildArgs::request() const {
+    BuildRequest r;
+    r.pieces = pieces;
+    r.out = out;
+    r.method = method == "grandfather" ? BuildMethod::Grandfather : BuildMethod::OutCounting;
+    return r;
+}
+
+void add_build_options(CLI::App* cmd, BuildArgs& args, bool required) {
+    auto* pieces =
+        cmd->add_option("--pieces", args.pieces, "Every slice with up to this many pieces")
+            ->check(CLI::Range(1, store::kMaxPieces));
+    auto* out = cmd->add_option("--out", args.out, "Directory for the table files");
+    if (required) {
+        pieces->required();
+        out->required();
+    } else {
+        pieces->capture_default_str();
+        out->capture_default_str();
+    }
+    cmd->add_option("--method", args.method, "Retrograde method")
+        ->check(CLI::IsMember({"outcount", "grandfather"}))
+        ->capture_default_str();
+    add_threads_option(cmd, args.threads);
 }
 
 Command add_build(CLI::App& app) {
     struct Args {
         std::string game;
-        int pieces = 0;
-        std::string out;
-        std::string method = "outcount";
-        int threads = 0;
+        BuildArgs build;
         bool quiet = false;
     };
     auto args = std::make_shared<Args>();
@@ -99,28 +115,17 @@ Command add_build(CLI::App& app) {
     cmd->add_option("game", args->game, "The game: checkers")
         ->required()
         ->check(CLI::IsMember({"checkers"}));
-    cmd->add_option("--pieces", args->pieces, "Every slice with up to this many pieces")
-        ->required()
-        ->check(CLI::Range(1, 8));
-    cmd->add_option("--out", args->out, "Directory for the table files")->required();
-    cmd->add_option("--method", args->method, "Retrograde method")
-        ->check(CLI::IsMember({"outcount", "grandfather"}));
-    add_threads_option(cmd, args->threads);
+    add_build_options(cmd, args->build, true);
     cmd->add_flag("--quiet", args->quiet, "Print only the summary");
     return {cmd, [args] {
-                const auto threads = limit_threads(args->threads);
-                BuildRequest request;
-                request.pieces = args->pieces;
-                request.out = args->out;
-                request.method = args->method == "grandfather" ? BuildMethod::Grandfather
-                                                               : BuildMethod::OutCounting;
+                const auto threads = limit_threads(args->build.threads);
+                BuildRequest request = args->build.request();
                 if (!args->quiet)
                     request.log = [](const std::string& l) {
                         fmt::print("{}\n", l);
                         std::fflush(stdout);
                     };
-                const BuildSummary s = build_tables(request);
-                print_build_summary(s, args->method);
+                print_build_summary(build_tables(request), args->build.method);
                 return 0;
             }};
 }

@@ -1,5 +1,6 @@
 // `retrocheck check [--pieces N] [--out DIR] [--method M] [--threads T]`: the main job. Builds
-// every slice up to N pieces (5 by default), verifies the files it wrote, prints statistics.
+// every slice up to N pieces (5 by default) into DIR, reads those files back, verifies them and
+// prints their statistics.
 #include <fmt/format.h>
 
 #include <memory>
@@ -7,42 +8,29 @@
 #include "apps/commands.h"
 #include "apps/jobs.h"
 #include "apps/output.h"
+#include "tablebases/store/directory.h"
 
 namespace retrocheck::app {
 
 Command add_check(CLI::App& app) {
-    struct Args {
-        int pieces = 5;
-        std::string out = "tables";
-        std::string method = "outcount";
-        int threads = 0;
-    };
-    auto args = std::make_shared<Args>();
+    auto args = std::make_shared<BuildArgs>();
     auto* cmd = app.add_subcommand(
         "check", "Build checkers tables, verify the files and print their statistics");
-    cmd->add_option("--pieces", args->pieces, "Every slice with up to this many pieces")
-        ->check(CLI::Range(1, 8))
-        ->capture_default_str();
-    cmd->add_option("--out", args->out, "Directory for the table files")->capture_default_str();
-    cmd->add_option("--method", args->method, "Retrograde method")
-        ->check(CLI::IsMember({"outcount", "grandfather"}))
-        ->capture_default_str();
-    add_threads_option(cmd, args->threads);
+    add_build_options(cmd, *args, false);
     return {cmd, [args] {
                 const auto threads = limit_threads(args->threads);
-                BuildRequest request;
-                request.pieces = args->pieces;
-                request.out = args->out;
-                request.method = args->method == "grandfather" ? tb::BuildMethod::Grandfather
-                                                               : tb::BuildMethod::OutCounting;
                 fmt::print("== build: checkers, up to {} pieces, into {}\n", args->pieces,
                            args->out);
-                print_build_summary(build_tables(request), args->method);
+                print_build_summary(build_tables(args->request()), args->method);
+                // The files just written, read back once for both verify and stats.
                 fmt::print("\n== verify {}\n", args->out);
-                const int verified = run_verify(args->out, false, 20);
+                const auto t0 = std::chrono::steady_clock::now();
+                const auto tables = tb::store::load_directory(args->out, args->pieces);
+                if (!tables) return fail(tables.error());
+                const int verified = verify_tables(*tables, args->out, false, 20, t0);
                 fmt::print("\n== stats {}\n", args->out);
-                const int stats = run_stats(args->out, false);
-                return verified != 0 ? verified : stats;
+                print_stats(*tables, false);
+                return verified;
             }};
 }
 

@@ -48,8 +48,7 @@ Command add_perft(CLI::App& app) {
     cmd->add_flag("--json", args->json, "Print one JSON object");
     cmd->add_flag("--unique", args->unique,
                   "Count capture paths with the same effect once (not the published convention)");
-    cmd->add_option("--threads", args->threads, "Worker threads (0: all hardware threads)")
-        ->check(CLI::Range(0, 1024));
+    add_threads_option(cmd, args->threads);
     return {cmd, [args] {
                 const auto pos = args->positional.size() == 2 ? fen_argument(args->positional[0])
                                                               : Result<Position>(Position::start());

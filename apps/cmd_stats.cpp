@@ -15,69 +15,103 @@ namespace retrocheck::app {
 
 using namespace tb;
 
-int run_stats(const std::filesystem::path& dir, bool json) {
-    auto files = store::open_directory(dir);
-    if (!files) return fail(files.error());
-    nlohmann::json out = nlohmann::json::array();
-    SideStats total;
-    if (!json)
-        fmt::print("{:<14} {:<5} {:>14} {:>14} {:>14} {:>14} {:>14} {:>7}  {}\n", "slice", "side",
-                   "positions", "wins", "draws", "losses", "captures", "longest", "longest win");
-    for (const auto& file : *files) {
-        auto table = file->read_all();
-        if (!table) return fail(table.error());
-        const auto sides = table_stats(**table);
-        const Slice s = file->slice();
+namespace {
+
+// Rows of per-side statistics, printed as they come (text) or gathered (JSON), and a total.
+class StatsPrinter {
+  public:
+    explicit StatsPrinter(bool json) : json_(json) {
+        if (!json_)
+            row("slice", "side", "positions", "wins", "draws", "losses", "captures", "longest",
+                "longest win");
+    }
+
+    void add(const SliceTable& table) {
+        const Slice s = table.index.slice();
+        const auto sides = table_stats(table);
         for (int side = 0; side < 2; ++side) {
             const SideStats& st = sides[static_cast<std::size_t>(side)];
             const char* who = side == 0 ? "black" : "white";
             const std::string fen = st.longest_win ? checkers::format_fen(*st.longest_win) : "";
-            total.positions += st.positions;
-            total.wins += st.wins;
-            total.draws += st.draws;
-            total.losses += st.losses;
-            total.capture_positions += st.capture_positions;
-            if (st.longest_win_plies > total.longest_win_plies) {
-                total.longest_win_plies = st.longest_win_plies;
-                total.longest_win = st.longest_win;
+            total_.positions += st.positions;
+            total_.wins += st.wins;
+            total_.draws += st.draws;
+            total_.losses += st.losses;
+            total_.capture_positions += st.capture_positions;
+            if (st.longest_win_plies > total_.longest_win_plies) {
+                total_.longest_win_plies = st.longest_win_plies;
+                total_.longest_win = st.longest_win;
             }
-            if (!json) {
-                fmt::print("{:<14} {:<5} {:>14} {:>14} {:>14} {:>14} {:>14} {:>7}  {}\n", name(s),
-                           who, grouped(st.positions), grouped(st.wins), grouped(st.draws),
-                           grouped(st.losses), grouped(st.capture_positions), st.longest_win_plies,
-                           fen);
+            if (!json_) {
+                row(name(s), who, grouped(st.positions), grouped(st.wins), grouped(st.draws),
+                    grouped(st.losses), grouped(st.capture_positions),
+                    std::to_string(st.longest_win_plies), fen);
                 continue;
             }
-            out.push_back({{"slice", name(s)},
-                           {"black_men", s.black_men},
-                           {"black_kings", s.black_kings},
-                           {"white_men", s.white_men},
-                           {"white_kings", s.white_kings},
-                           {"side_to_move", who},
-                           {"positions", st.positions},
-                           {"wins", st.wins},
-                           {"draws", st.draws},
-                           {"losses", st.losses},
-                           {"capture_positions", st.capture_positions},
-                           {"quiet_wins", st.quiet_wins},
-                           {"quiet_draws", st.quiet_draws},
-                           {"quiet_losses", st.quiet_losses},
-                           {"longest_win_plies", st.longest_win_plies >= 0
-                                                     ? nlohmann::json(st.longest_win_plies)
-                                                     : nlohmann::json(nullptr)},
-                           {"longest_win_fen",
-                            st.longest_win ? nlohmann::json(fen) : nlohmann::json(nullptr)}});
+            out_.push_back({{"slice", name(s)},
+                            {"black_men", s.black_men},
+                            {"black_kings", s.black_kings},
+                            {"white_men", s.white_men},
+                            {"white_kings", s.white_kings},
+                            {"side_to_move", who},
+                            {"positions", st.positions},
+                            {"wins", st.wins},
+                            {"draws", st.draws},
+                            {"losses", st.losses},
+                            {"capture_positions", st.capture_positions},
+                            {"quiet_wins", st.quiet_wins},
+                            {"quiet_draws", st.quiet_draws},
+                            {"quiet_losses", st.quiet_losses},
+                            {"longest_win_plies", st.longest_win_plies >= 0
+                                                      ? nlohmann::json(st.longest_win_plies)
+                                                      : nlohmann::json(nullptr)},
+                            {"longest_win_fen",
+                             st.longest_win ? nlohmann::json(fen) : nlohmann::json(nullptr)}});
         }
     }
-    if (json) {
-        fmt::print("{}\n", out.dump(2));
-        return 0;
+
+    void finish() {
+        if (json_) {
+            fmt::print("{}\n", out_.dump(2));
+            return;
+        }
+        row("total", "both", grouped(total_.positions), grouped(total_.wins), grouped(total_.draws),
+            grouped(total_.losses), grouped(total_.capture_positions),
+            std::to_string(total_.longest_win_plies),
+            total_.longest_win ? checkers::format_fen(*total_.longest_win) : "");
     }
-    fmt::print("{:<14} {:<5} {:>14} {:>14} {:>14} {:>14} {:>14} {:>7}  {}\n", "total", "both",
-               grouped(total.positions), grouped(total.wins), grouped(total.draws),
-               grouped(total.losses), grouped(total.capture_positions), total.longest_win_plies,
-               total.longest_win ? checkers::format_fen(*total.longest_win) : "");
+
+  private:
+    static void row(const std::string& slice, const std::string& side, const std::string& n,
+                    const std::string& w, const std::string& d, const std::string& l,
+                    const std::string& c, const std::string& longest, const std::string& fen) {
+        fmt::print("{:<14} {:<5} {:>14} {:>14} {:>14} {:>14} {:>14} {:>7}  {}\n", slice, side, n, w,
+                   d, l, c, longest, fen);
+    }
+    bool json_;
+    SideStats total_;
+    nlohmann::json out_ = nlohmann::json::array();
+};
+
+}  // namespace
+
+int run_stats(const std::filesystem::path& dir, bool json) {
+    auto files = store::open_directory(dir);
+    if (!files) return fail(files.error());
+    StatsPrinter printer(json);
+    for (const auto& file : *files) {
+        auto table = file->read_all();
+        if (!table) return fail(table.error());
+        printer.add(**table);
+    }
+    printer.finish();
     return 0;
+}
+
+void print_stats(const TableSet& tables, bool json) {
+    StatsPrinter printer(json);
+    for (const auto& entry : tables.tables()) printer.add(*entry.second);
+    printer.finish();
 }
 
 Command add_stats(CLI::App& app) {

@@ -17,57 +17,49 @@ namespace retrocheck::app {
 
 using namespace tb;
 
-namespace {
-
-nlohmann::json outcome_json(const std::optional<Outcome>& o) {
-    if (!o) return nullptr;
-    return o->to_string();
-}
-
-}  // namespace
-
 int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples) {
     const auto t0 = std::chrono::steady_clock::now();
     auto tables = store::load_directory(dir);
     if (!tables) return fail(tables.error());
+    return verify_tables(*tables, dir, json, max_examples, t0);
+}
+
+int verify_tables(const TableSet& tables, const std::filesystem::path& dir, bool json,
+                  std::size_t max_examples, std::chrono::steady_clock::time_point t0) {
     std::uint64_t total = 0;
-    for (const auto& [slice, table] : tables->tables()) total += table->values.size();
+    for (const auto& entry : tables.tables()) total += entry.second->values.size();
     std::atomic<std::uint64_t> done{0};
     VerifyReport report;
     {
         ProgressLine line([&] {
-            const double s =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            const double s = seconds_since(t0);
             return fmt::format("verify {} of {} positions, {}, {}", grouped(done.load()),
                                grouped(total), rate_text(static_cast<double>(done.load()) / s),
                                eta_text(done.load(), total, s));
         });
-        report = verify(*tables, max_examples, &done);
+        report = verify(tables, max_examples, &done);
     }
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double seconds = seconds_since(t0);
     if (json) {
         nlohmann::json out = {{"directory", dir.string()},
-                              {"slices", tables->tables().size()},
+                              {"slices", tables.tables().size()},
                               {"positions_checked", report.positions_checked},
                               {"violations", report.violations},
                               {"seconds", seconds},
                               {"examples", nlohmann::json::array()}};
         for (const Violation& v : report.examples)
-            out["examples"].push_back(
-                {{"rule", v.rule},
-                 {"fen", checkers::format_fen(v.position)},
-                 {"stored", v.stored.to_string()},
-                 {"child_move", v.child_move ? nlohmann::json(checkers::format_move(*v.child_move))
-                                             : nlohmann::json(nullptr)},
-                 {"child_value", outcome_json(v.child_value)}});
+            out["examples"].push_back({{"rule", v.rule},
+                                       {"fen", checkers::format_fen(v.position)},
+                                       {"stored", v.stored.to_string()},
+                                       {"child_move", move_json(v.child_move)},
+                                       {"child_value", outcome_json(v.child_value)}});
         fmt::print("{}\n", out.dump(2));
     } else {
         for (const Violation& v : report.examples) fmt::print("{}\n", describe(v));
         if (report.violations > report.examples.size())
             fmt::print("(the first {} of {} violations)\n", report.examples.size(),
                        grouped(report.violations));
-        fmt::print("verified {} slices, {} positions in {:.1f} s ({})\n", tables->tables().size(),
+        fmt::print("verified {} slices, {} positions in {:.1f} s ({})\n", tables.tables().size(),
                    grouped(report.positions_checked), seconds,
                    rate_text(static_cast<double>(report.positions_checked) / seconds));
         fmt::print("violations: {}\n", grouped(report.violations));

@@ -1,6 +1,8 @@
 // The work behind `build`, `verify` and `stats`, shared with `check`, which runs all three.
 #pragma once
 
+#include <CLI/CLI.hpp>
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -17,6 +19,18 @@ struct BuildRequest {
     std::function<void(const std::string&)> log;  // a line a slice, when set
 };
 
+// The options build and check share: --pieces, --out, --method, --threads.
+struct BuildArgs {
+    int pieces = 5;
+    std::string out = "tables";
+    std::string method = "outcount";
+    int threads = 0;
+
+    BuildRequest request() const;
+};
+// With `required`, --pieces and --out must be given; otherwise the defaults above apply.
+void add_build_options(CLI::App* cmd, BuildArgs& args, bool required);
+
 struct BuildSummary {
     int slices = 0;
     std::uint64_t positions = 0, bytes = 0, peak_memory = 0;
@@ -30,8 +44,14 @@ void print_build_summary(const BuildSummary& s, const std::string& method);
 
 // `verify DIR`: the exit code; prints the report (JSON when json is set).
 int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples);
+// The same over tables already loaded from dir (t0: when loading started, for the timing).
+int verify_tables(const tb::TableSet& tables, const std::filesystem::path& dir, bool json,
+                  std::size_t max_examples, std::chrono::steady_clock::time_point t0);
 
-// `stats DIR`: the exit code; prints per slice and side (JSON when json is set).
+// `stats DIR`: the exit code; prints per slice and side (JSON when json is set), reading one
+// file at a time.
 int run_stats(const std::filesystem::path& dir, bool json);
+// The same over tables already in memory.
+void print_stats(const tb::TableSet& tables, bool json);
 
 }  // namespace retrocheck::app

@@ -26,6 +26,18 @@ Result<checkers::Position> fen_argument(const std::string& text) {
     return pos;
 }
 
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+nlohmann::json outcome_json(const std::optional<Outcome>& o) {
+    return o ? nlohmann::json(o->to_string()) : nlohmann::json(nullptr);
+}
+
+nlohmann::json move_json(const std::optional<checkers::Move>& m) {
+    return m ? nlohmann::json(checkers::format_move(*m)) : nlohmann::json(nullptr);
+}
+
 void add_threads_option(CLI::App* cmd, int& threads) {
     cmd->add_option("--threads", threads, "Worker threads (0: all hardware threads)")
         ->check(CLI::Range(0, 1024));

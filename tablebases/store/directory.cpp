@@ -41,11 +41,12 @@ std::optional<Slice> missing_successor(Slice s, const TableSet& have) {
     return std::nullopt;
 }
 
-Result<TableSet> load_directory(const std::filesystem::path& dir) {
+Result<TableSet> load_directory(const std::filesystem::path& dir, int max_pieces) {
     auto files = open_directory(dir);
     if (!files) return Error{files.error()};
     TableSet set;
     for (const auto& f : *files) {
+        if (f->slice().pieces() > max_pieces) continue;
         auto table = f->read_all();
         if (!table) return Error{table.error()};
         set.add(std::move(table).value());

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/core/result.h"
+#include "tablebases/store/format.h"
 #include "tablebases/store/reader.h"
 #include "tablebases/table.h"
 
@@ -22,7 +23,8 @@ Result<std::vector<std::shared_ptr<TableFile>>> open_directory(const std::filesy
 
 // Every table of dir in memory, each block checked. An error also when a slice that moves lead
 // to is missing: a set of tables must be closed under moves to be verified or probed.
-Result<TableSet> load_directory(const std::filesystem::path& dir);
+// Only slices of up to max_pieces pieces are read (a set closed under moves stays closed).
+Result<TableSet> load_directory(const std::filesystem::path& dir, int max_pieces = kMaxPieces);
 
 // The first slice that moves from `s` lead to and `have` does not hold, if any.
 std::optional<Slice> missing_successor(Slice s, const TableSet& have);

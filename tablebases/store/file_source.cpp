@@ -9,15 +9,14 @@ Result<std::shared_ptr<FileSource>> FileSource::open(const std::filesystem::path
     auto files = open_directory(dir, cache_blocks);
     if (!files) return Error{files.error()};
     auto source = std::make_shared<FileSource>();
-    for (auto& f : *files) source->files_.emplace(f->slice(), Entry{f, SliceIndex(f->slice())});
+    for (auto& f : *files) source->files_.emplace(f->slice(), f);
     return source;
 }
 
 ProbeResult FileSource::probe(const checkers::Position& pos) const {
     const auto it = files_.find(slice_of(pos));
     if (it == files_.end()) return {};
-    const Entry& e = it->second;
-    const auto v = e.file->value(table_id(e.index, pos));
+    const auto v = it->second->value(pos);
     if (!v) return {ProbeStatus::Corrupt, Outcome::draw(), v.error()};
     return ProbeResult::ok(decode(*v));
 }

@@ -18,14 +18,11 @@ class FileSource final : public TableSource {
     static Result<std::shared_ptr<FileSource>> open(const std::filesystem::path& dir,
                                                     std::size_t cache_blocks = 16);
     ProbeResult probe(const checkers::Position& pos) const override;
-    bool has(Slice s) const { return files_.count(s) != 0; }
+    // The most pieces of any slice held.
+    int max_pieces() const { return files_.empty() ? 0 : files_.rbegin()->first.pieces(); }
 
   private:
-    struct Entry {
-        std::shared_ptr<TableFile> file;
-        SliceIndex index;
-    };
-    std::map<Slice, Entry> files_;
+    std::map<Slice, std::shared_ptr<TableFile>> files_;  // build order: most pieces last
 };
 
 }  // namespace retrocheck::tb::store

@@ -40,6 +40,8 @@ inline constexpr std::uint32_t kMetricDtw = 1;
 inline constexpr std::uint32_t kDefaultBlockSize = 1 << 16;
 inline constexpr std::uint32_t kMaxBlockSize = 1 << 24;
 inline constexpr std::size_t kHeaderSize = 56;
+// The most pieces a table of ours may hold (the index is checked up to 8).
+inline constexpr int kMaxPieces = 8;
 inline constexpr std::string_view kExtension = ".rctb";
 
 // Bytes before the first block of a file with n_blocks blocks.

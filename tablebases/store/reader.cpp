@@ -67,14 +67,15 @@ Result<std::shared_ptr<TableFile>> TableFile::open(const std::filesystem::path& 
     if (s.black_men + s.black_kings > 12 || s.white_men + s.white_kings > 12)
         return f->error(fmt::format("impossible slice {}/{}/{}/{} at offset 24", s.black_men,
                                     s.black_kings, s.white_men, s.white_kings));
-    if (s.pieces() > 8)
-        return f->error(
-            fmt::format("slice {} has {} pieces; tables go up to 8", name(s), s.pieces()));
+    if (s.pieces() > kMaxPieces)
+        return f->error(fmt::format("slice {} has {} pieces; tables go up to {}", name(s),
+                                    s.pieces(), kMaxPieces));
     f->slice_ = s;
     f->block_size_ = u32(28);
     f->count_ = get_le(head, 32, 8);
     const std::uint64_t n_blocks = get_le(head, 40, 8);
-    const std::uint64_t expected = 2 * SliceIndex(s).size();
+    f->index_.emplace(s);
+    const std::uint64_t expected = 2 * f->index_->size();
     if (f->count_ != expected)
         return f->error(fmt::format("position count {} at offset 32, but slice {} has {}",
                                     f->count_, name(s), expected));
@@ -87,10 +88,11 @@ Result<std::shared_ptr<TableFile>> TableFile::open(const std::filesystem::path& 
                         "blocks of {}",
                         n_blocks, f->count_, f->block_size_));
     const std::uint64_t start = data_start(n_blocks);
-    std::string table;
-    if (size < start || !read_at(f->fd_, 0, start, table))
+    std::string rest;
+    if (size < start || !read_at(f->fd_, kHeaderSize, start - kHeaderSize, rest))
         return f->error(
             fmt::format("truncated: {} bytes, the header and block table need {}", size, start));
+    const std::string table = head + rest;
     if (XXH3_64bits(table.data(), start - 8) != get_le(table, start - 8, 8))
         return f->error(fmt::format(
             "checksum of the header and block table (offset {}) does not match", start - 8));
@@ -111,59 +113,69 @@ Result<std::shared_ptr<TableFile>> TableFile::open(const std::filesystem::path& 
     return f;
 }
 
-Result<std::vector<Value>> TableFile::read_block(std::uint64_t b) const {
+std::uint64_t TableFile::block_length(std::uint64_t b) const {
+    return std::min<std::uint64_t>(block_size_, count_ - b * block_size_);
+}
+
+std::string TableFile::read_block(std::uint64_t b, Value* out) const {
     const std::uint64_t begin = b * block_size_;
-    const std::uint64_t n = std::min<std::uint64_t>(block_size_, count_ - begin);
+    const std::uint64_t n = block_length(b);
     std::string bytes;
+    auto fail = [&](const std::string& what) { return error(what).message; };
     if (!read_at(fd_, offsets_[b], offsets_[b + 1] - offsets_[b], bytes))
-        return error(fmt::format("block {} at offset {}: read failed", b, offsets_[b]));
+        return fail(fmt::format("block {} at offset {}: read failed", b, offsets_[b]));
     if (XXH3_64bits(bytes.data(), bytes.size()) != hashes_[b])
-        return error(fmt::format("block {} at offset {}: checksum does not match", b, offsets_[b]));
-    std::vector<Value> values(n);
-    const std::size_t got = ZSTD_decompress(values.data(), n, bytes.data(), bytes.size());
+        return fail(fmt::format("block {} at offset {}: checksum does not match", b, offsets_[b]));
+    const std::size_t got = ZSTD_decompress(out, n, bytes.data(), bytes.size());
     if (ZSTD_isError(got))
-        return error(
+        return fail(
             fmt::format("block {} at offset {}: zstd: {}", b, offsets_[b], ZSTD_getErrorName(got)));
     if (got != n)
-        return error(
+        return fail(
             fmt::format("block {} at offset {}: {} values, expected {}", b, offsets_[b], got, n));
     for (std::uint64_t i = 0; i < n; ++i)
-        if (values[i] > kMaxPlies && values[i] != kDraw)
-            return error(fmt::format("block {}: position {} holds {}, not a value", b, begin + i,
-                                     values[i]));
-    return values;
+        if (out[i] > kMaxPlies && out[i] != kDraw)
+            return fail(
+                fmt::format("block {}: position {} holds {}, not a value", b, begin + i, out[i]));
+    return {};
 }
 
 Result<Value> TableFile::value(std::uint64_t id) const {
     if (id >= count_) return error(fmt::format("position {} is outside 0-{}", id, count_ - 1));
     const std::uint64_t b = id / block_size_;
     const std::uint64_t at = id % block_size_;
-    std::lock_guard lock(mutex_);
-    if (const auto hit = cached_.find(b); hit != cached_.end()) {
-        cache_.splice(cache_.begin(), cache_, hit->second);
-        return cache_.front().values[at];
+    {
+        std::lock_guard lock(mutex_);
+        if (const auto hit = cached_.find(b); hit != cached_.end()) {
+            cache_.splice(cache_.begin(), cache_, hit->second);
+            return cache_.front().values[at];
+        }
     }
-    auto values = read_block(b);
-    if (!values) return Error{values.error()};
-    cache_.push_front({b, std::move(values).value()});
+    // Read and check outside the lock, so other threads' hits do not wait on this file; two
+    // threads may load one block, and the second copy is dropped.
+    std::vector<Value> values(block_length(b));
+    if (std::string e = read_block(b, values.data()); !e.empty()) return Error{e};
+    const Value v = values[at];
+    std::lock_guard lock(mutex_);
+    if (cached_.count(b)) return v;
+    cache_.push_front({b, std::move(values)});
     cached_[b] = cache_.begin();
     if (cache_.size() > cache_blocks_) {
         cached_.erase(cache_.back().block);
         cache_.pop_back();
     }
-    return cache_.front().values[at];
+    return v;
+}
+
+Result<Value> TableFile::value(const checkers::Position& pos) const {
+    return value(table_id(*index_, pos));
 }
 
 Result<std::shared_ptr<SliceTable>> TableFile::read_all() const {
     auto table = std::make_shared<SliceTable>(slice_);
     std::vector<std::string> errors(blocks());
     tbb::parallel_for(std::uint64_t{0}, blocks(), [&](std::uint64_t b) {
-        auto values = read_block(b);
-        if (!values) {
-            errors[b] = values.error();
-            return;
-        }
-        std::copy(values->begin(), values->end(), table->values.data() + b * block_size_);
+        errors[b] = read_block(b, table->values.data() + b * block_size_);
     });
     for (const std::string& e : errors)
         if (!e.empty()) return Error{e};

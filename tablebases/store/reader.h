@@ -8,6 +8,7 @@
 #include <list>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -27,24 +28,26 @@ class TableFile {
 
     const std::filesystem::path& path() const { return path_; }
     Slice slice() const { return slice_; }
-    std::uint64_t positions() const { return count_; }
     std::uint64_t blocks() const { return offsets_.size() - 1; }
-    std::uint64_t file_size() const { return offsets_.back(); }
 
-    // The value of position id (table.h numbering), through a small cache of whole blocks.
-    // Safe to call from several threads.
+    // The value of position id (table.h numbering), or of pos (which must be of slice()),
+    // through a small cache of whole blocks. Safe to call from several threads.
     Result<Value> value(std::uint64_t id) const;
+    Result<Value> value(const checkers::Position& pos) const;
     // Every block, checked, into memory.
     Result<std::shared_ptr<SliceTable>> read_all() const;
 
   private:
     explicit TableFile(std::filesystem::path path) : path_(std::move(path)) {}
-    Result<std::vector<Value>> read_block(std::uint64_t b) const;
+    std::uint64_t block_length(std::uint64_t b) const;
+    // Reads, checks and decompresses block b into out; the error, or "" when all is well.
+    std::string read_block(std::uint64_t b, Value* out) const;
     Error error(const std::string& what) const { return Error{path_.string() + ": " + what}; }
 
     std::filesystem::path path_;
     int fd_ = -1;
     Slice slice_;
+    std::optional<SliceIndex> index_;
     std::uint64_t count_ = 0;
     std::uint32_t block_size_ = 0;
     std::vector<std::uint64_t> offsets_, hashes_;

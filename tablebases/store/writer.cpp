@@ -1,6 +1,7 @@
 #include "tablebases/store/writer.h"
 
 #include <fcntl.h>
+#include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <unistd.h>
 #include <xxhash.h>
@@ -16,19 +17,31 @@
 namespace retrocheck::tb::store {
 namespace {
 
-Result<std::string> compress(const Value* data, std::size_t n, int level) {
-    ZSTD_CCtx* ctx = ZSTD_createCCtx();
-    if (!ctx) return Error{"zstd: out of memory"};
-    ZSTD_CCtx_setParameter(ctx, ZSTD_c_compressionLevel, level);
-    ZSTD_CCtx_setParameter(ctx, ZSTD_c_checksumFlag, 1);
-    ZSTD_CCtx_setParameter(ctx, ZSTD_c_contentSizeFlag, 1);
-    std::string out(ZSTD_compressBound(n), '\0');
-    const std::size_t size = ZSTD_compress2(ctx, out.data(), out.size(), data, n);
-    ZSTD_freeCCtx(ctx);
-    if (ZSTD_isError(size)) return Error{std::string("zstd: ") + ZSTD_getErrorName(size)};
-    out.resize(size);
-    return out;
-}
+// One zstd context per thread, its parameters set once; compress2 keeps them between frames.
+class Compressor {
+  public:
+    explicit Compressor(int level) : ctx_(ZSTD_createCCtx()) {
+        if (!ctx_) return;
+        ZSTD_CCtx_setParameter(ctx_, ZSTD_c_compressionLevel, level);
+        ZSTD_CCtx_setParameter(ctx_, ZSTD_c_checksumFlag, 1);
+        ZSTD_CCtx_setParameter(ctx_, ZSTD_c_contentSizeFlag, 1);
+    }
+    ~Compressor() { ZSTD_freeCCtx(ctx_); }
+    Compressor(const Compressor&) = delete;
+    Compressor& operator=(const Compressor&) = delete;
+
+    Result<std::string> compress(const Value* data, std::size_t n) {
+        if (!ctx_) return Error{"zstd: out of memory"};
+        std::string out(ZSTD_compressBound(n), '\0');
+        const std::size_t size = ZSTD_compress2(ctx_, out.data(), out.size(), data, n);
+        if (ZSTD_isError(size)) return Error{std::string("zstd: ") + ZSTD_getErrorName(size)};
+        out.resize(size);
+        return out;
+    }
+
+  private:
+    ZSTD_CCtx* ctx_;
+};
 
 // Writes all of bytes to fd; an error message on failure.
 std::string write_all(int fd, std::string_view bytes) {
@@ -51,15 +64,19 @@ Result<std::uint64_t> write_table(const SliceTable& table, const std::filesystem
     if (options.block_size == 0 || options.block_size > kMaxBlockSize)
         return Error{where + ": block size " + std::to_string(options.block_size) +
                      " is outside 1-" + std::to_string(kMaxBlockSize)};
+    if (table.index.slice().pieces() > kMaxPieces)
+        return Error{where + ": slice " + name(table.index.slice()) + " has more than " +
+                     std::to_string(kMaxPieces) + " pieces"};
     const std::uint64_t count = table.values.size();
     const std::uint64_t n_blocks = (count + options.block_size - 1) / options.block_size;
 
     std::vector<std::string> blocks(n_blocks);
     std::vector<std::string> errors(n_blocks);
+    tbb::enumerable_thread_specific<Compressor> compressors(options.zstd_level);
     tbb::parallel_for(std::uint64_t{0}, n_blocks, [&](std::uint64_t b) {
         const std::uint64_t begin = b * options.block_size;
         const std::uint64_t n = std::min<std::uint64_t>(options.block_size, count - begin);
-        auto c = compress(table.values.data() + begin, n, options.zstd_level);
+        auto c = compressors.local().compress(table.values.data() + begin, n);
         if (c)
             blocks[b] = std::move(c).value();
         else
