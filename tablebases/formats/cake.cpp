@@ -14,7 +14,6 @@ namespace retrocheck::tb::formats {
 
 namespace {
 
-constexpr std::uint64_t kBlock = 1024;
 constexpr int kSkipTail[30] = {36,   40,   44,   48,   52,   56,   60,   70,   80,   90,
                                100,  150,  200,  250,  300,  400,  500,  650,  800,  1000,
                                1200, 1400, 1600, 2000, 2400, 3200, 4000, 5000, 7500, 10000};
@@ -29,7 +28,6 @@ std::uint64_t length_of(unsigned char x) {
 }
 
 Wld value_of_digit(int d) { return d == 0 ? Wld::Win : d == 1 ? Wld::Loss : Wld::Draw; }
-Wld value_of_char(char v) { return v == '+' ? Wld::Win : v == '-' ? Wld::Loss : Wld::Draw; }
 
 std::string slice_name(const std::array<int, 7>& k) {
     return fmt::format("BASE{},{},{},{},{},{},{}", k[0], k[1], k[2], k[3], k[4], k[5],
@@ -69,7 +67,7 @@ Result<std::vector<CakeSlice>> parse_cake_index(std::string_view text, const std
         if (k[4] > 6 || k[5] > 6) return c.error("leading rank above 6 in " + slice_name(k));
         if ((k[0] == 0 && k[4] != 0) || (k[2] == 0 && k[5] != 0))
             return c.error("a leading rank for men that are not there in " + slice_name(k));
-        if (k[0] + k[1] == 0 || k[2] + k[3] == 0 || k[0] + k[1] + k[2] + k[3] > 8)
+        if (k[0] + k[1] == 0 || k[2] + k[3] == 0 || k[0] + k[1] + k[2] + k[3] > kMaxPieces)
             return c.error("impossible material (or more than 8 pieces) in " + slice_name(k));
         if (const auto [it, fresh] = seen.emplace(k, s.line); !fresh)
             return c.error(
@@ -205,11 +203,14 @@ Result<CakeDatabase::Pair> CakeDatabase::pair_from_bytes(std::string_view text, 
 Result<std::shared_ptr<CakeDatabase>> CakeDatabase::open_directory(
     const std::filesystem::path& dir) {
     std::shared_ptr<CakeDatabase> db(new CakeDatabase());
-    if (!std::filesystem::is_directory(dir)) return Error{dir.string() + ": not a directory"};
-    for (int n = 2; n <= 24; ++n) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(dir, ec)) return Error{dir.string() + ": not a directory"};
+    for (int n = 2; n <= kMaxPieces; ++n) {
         const auto idx = dir / fmt::format("db{}.idx", n);
         const auto cpr = dir / fmt::format("db{}.cpr", n);
-        const bool has_idx = std::filesystem::exists(idx), has_cpr = std::filesystem::exists(cpr);
+        std::error_code ignored;
+        const bool has_idx = std::filesystem::exists(idx, ignored);
+        const bool has_cpr = std::filesystem::exists(cpr, ignored);
         if (!has_idx && !has_cpr) continue;
         if (has_idx != has_cpr)
             return Error{(has_idx ? cpr : idx).string() + ": missing (its pair " +
@@ -255,22 +256,23 @@ Result<CakeDatabase::Found> CakeDatabase::find(const checkers::Position& pos) co
     if (pair_it == pairs_.end())
         return Error{"no Cake pair for " + std::to_string(pos.piece_count()) + " pieces"};
     const Pair& pair = pair_it->second;
-    int colour = pos.side_to_move() == checkers::Color::White ? 1 : 0;
     auto ranks = [](const DSquares& d) {
         return std::pair{d.black_men.empty() ? 0 : d.black_men.back() >> 2,
                          d.white_men.empty() ? 0 : (31 - d.white_men.front()) >> 2};
     };
-    DSquares d = d_squares(pos, false);
-    auto [rb, rw] = ranks(d);
     auto n = [](const std::vector<int>& v) { return static_cast<int>(v.size()); };
+    // Canonical orientation (CAKE.md section 5): reversing is the colour flip.
+    DSquares d = d_squares(pos);
+    auto [rb, rw] = ranks(d);
+    const int white_to_move = pos.side_to_move() == checkers::Color::White ? 1 : 0;
     const int key =
         65536 * ((n(d.white_men) + n(d.white_kings)) - (n(d.black_men) + n(d.black_kings))) +
-        256 * (n(d.white_kings) - n(d.black_kings)) + 16 * (rw - rb) + colour;
+        256 * (n(d.white_kings) - n(d.black_kings)) + 16 * (rw - rb) + white_to_move;
     if (key > 0) {
-        d = d_squares(pos, true);
+        d = d_squares(pos.flipped());
         std::tie(rb, rw) = ranks(d);
-        colour ^= 1;
     }
+    const int colour = key > 0 ? 1 - white_to_move : white_to_move;
     const std::array<int, 7> k{
         n(d.black_men), n(d.black_kings), n(d.white_men), n(d.white_kings), rb, rw, colour};
     const auto it = pair.slices.find(k);

@@ -3,8 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
-#include <set>
 
 #include "engine/checkers/movegen.h"
 #include "tablebases/formats/read_file.h"
@@ -16,7 +14,6 @@ namespace retrocheck::tb::formats {
 
 namespace {
 
-constexpr std::uint64_t kBlock = 1024;
 constexpr int kRunLength[13] = {10, 15, 20, 25, 30, 40, 50, 60, 100, 200, 400, 800, 1600};
 constexpr int kPow3[5] = {1, 3, 9, 27, 81};
 
@@ -24,7 +21,6 @@ std::string header_name(const std::array<int, 6>& k) {
     return fmt::format("BASE{}{}{}{}.{}{}", k[0], k[1], k[2], k[3], k[4], k[5]);
 }
 
-Wld value_of_char(char v) { return v == '+' ? Wld::Win : v == '-' ? Wld::Loss : Wld::Draw; }
 Wld value_of_digit(int d) { return d == 1 ? Wld::Win : d == 2 ? Wld::Loss : Wld::Draw; }
 
 bool is_value(char c) { return c == '+' || c == '=' || c == '-'; }
@@ -53,7 +49,7 @@ Result<std::vector<ChinookSlice>> parse_chinook_index(std::string_view text,
         if (k[4] > 6 || k[5] > 6) return c.error("leading rank above 6 in " + header_name(k));
         if ((k[2] == 0 && k[4] != 0) || (k[3] == 0 && k[5] != 0))
             return c.error("a leading rank for men that are not there in " + header_name(k));
-        if (k[0] + k[2] == 0 || k[1] + k[3] == 0 || k[0] + k[1] + k[2] + k[3] > 8)
+        if (k[0] + k[2] == 0 || k[1] + k[3] == 0 || k[0] + k[1] + k[2] + k[3] > kMaxPieces)
             return c.error("impossible material (or more than 8 pieces) in " + header_name(k));
         if (const auto [it, fresh] = seen.emplace(k, s.line); !fresh)
             return c.error(
@@ -136,6 +132,7 @@ struct ChinookDatabase::Loaded {
         rwk = binomial(32 - bm - wm - bk, wk);
         const std::uint64_t first = bm ? binomial(4 * rb, bm) : 0;
         const std::uint64_t sets = bm ? binomial(4 * rb + 4, bm) - first : 1;
+        if (s.uniform) return;  // the men-pair table only serves indexing into data
         std::uint64_t total = 0;
         for (std::uint64_t j = 0; j < sets; ++j) {
             const std::vector<int> x = bm ? colex_unrank(first + j, bm) : std::vector<int>{};
@@ -210,9 +207,11 @@ Result<std::shared_ptr<ChinookDatabase>> ChinookDatabase::open_directory(
     const std::filesystem::path& dir) {
     std::error_code ec;
     std::vector<std::filesystem::path> found;
-    for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
-        const auto& p = e.path();
-        if (p.extension() == ".idx" && std::filesystem::exists(p.parent_path() / p.stem()))
+    std::filesystem::directory_iterator it(dir, ec), end;
+    for (; !ec && it != end; it.increment(ec)) {
+        const auto& p = it->path();
+        std::error_code ignored;
+        if (p.extension() == ".idx" && std::filesystem::exists(p.parent_path() / p.stem(), ignored))
             found.push_back(p.parent_path() / p.stem());
     }
     if (ec) return Error{dir.string() + ": cannot read the directory: " + ec.message()};
@@ -251,7 +250,9 @@ Result<StoredByte> ChinookDatabase::locate(const checkers::Position& pos) const 
 
 Result<std::pair<const ChinookDatabase::Loaded*, std::uint64_t>> ChinookDatabase::find(
     const checkers::Position& pos) const {
-    const DSquares d = d_squares(pos, pos.side_to_move() == checkers::Color::White);
+    // Black to move only is stored: White to move is looked up as its colour flip.
+    const DSquares d =
+        d_squares(pos.side_to_move() == checkers::Color::White ? pos.flipped() : pos);
     const int nbm = static_cast<int>(d.black_men.size()),
               nwm = static_cast<int>(d.white_men.size());
     const int nbk = static_cast<int>(d.black_kings.size()),

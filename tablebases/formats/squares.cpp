@@ -1,6 +1,7 @@
 #include "tablebases/formats/squares.h"
 
 #include <algorithm>
+#include <bit>
 
 #include "tablebases/index.h"
 
@@ -9,23 +10,17 @@ namespace retrocheck::tb::formats {
 using checkers::Color;
 
 namespace {
-std::vector<int> d_list(checkers::Bitboard b, bool reversed) {
+std::vector<int> d_list(checkers::Bitboard b) {
     std::vector<int> out;
-    for (; b; b &= b - 1) {
-        int bit = __builtin_ctz(b);  // standard square bit + 1
-        if (reversed) bit = 31 - bit;
-        out.push_back(bit ^ 3);
-    }
+    for (; b; b &= b - 1) out.push_back(std::countr_zero(b) ^ 3);  // bit i is square i + 1
     std::sort(out.begin(), out.end());
     return out;
 }
 }  // namespace
 
-DSquares d_squares(const checkers::Position& pos, bool reversed) {
-    const Color black = reversed ? Color::White : Color::Black;
-    const Color white = reversed ? Color::Black : Color::White;
-    return {d_list(pos.men(black), reversed), d_list(pos.kings(black), reversed),
-            d_list(pos.men(white), reversed), d_list(pos.kings(white), reversed)};
+DSquares d_squares(const checkers::Position& pos) {
+    return {d_list(pos.men(Color::Black)), d_list(pos.kings(Color::Black)),
+            d_list(pos.men(Color::White)), d_list(pos.kings(Color::White))};
 }
 
 std::uint64_t colex_rank(const std::vector<int>& ascending) {

@@ -21,14 +21,22 @@ struct StoredByte {
     Wld value = Wld::Draw;
 };
 
+// Both formats address data in 1024-byte blocks, hold at most 8 pieces here, and mark a
+// uniform slice's value with + (win), = (draw) or - (loss) for the side to move.
+inline constexpr std::uint64_t kBlock = 1024;
+inline constexpr int kMaxPieces = 8;
+constexpr Wld value_of_char(char v) {
+    return v == '+' ? Wld::Win : v == '-' ? Wld::Loss : Wld::Draw;
+}
+
 // The d numbers (ascending) of each kind of piece.
 struct DSquares {
     std::vector<int> black_men, black_kings, white_men, white_kings;
 };
 
-// The pieces of pos as d numbers; with `reversed`, after rotating the board 180 degrees and
-// swapping the colours (a white piece on s becomes a black one on 33 - s and vice versa).
-DSquares d_squares(const checkers::Position& pos, bool reversed);
+// The pieces of pos as d numbers. (Both formats' "reversal", the board rotated 180 degrees with
+// colours and side to move swapped, is Position::flipped().)
+DSquares d_squares(const checkers::Position& pos);
 
 // C(x1,1) + C(x2,2) + ... for x1 < x2 < ...; 0 for the empty set.
 std::uint64_t colex_rank(const std::vector<int>& ascending);

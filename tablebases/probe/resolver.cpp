@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include "engine/checkers/movegen.h"
@@ -15,15 +17,16 @@ using checkers::Position;
 
 namespace {
 
-// Bare: the side not to move has no pieces (databases leave such positions out; every move
-// wins at once, since the opponent then has no move).
+// Bare: the side not to move has no pieces (databases leave such positions out; any move wins
+// at once, since the opponent then has no move).
 enum class Kind { NoMoves, Bare, Quiet, Capture, Threat };
 
 Kind kind_of(const Position& pos) {
+    const checkers::Color us = pos.side_to_move();
+    if (checkers::has_capture(pos, us)) return Kind::Capture;  // a capture is a move
     if (checkers::count_moves(pos) == 0) return Kind::NoMoves;
-    if (pos.pieces(~pos.side_to_move()) == 0) return Kind::Bare;
-    if (checkers::has_capture(pos, pos.side_to_move())) return Kind::Capture;
-    if (checkers::has_capture(pos, ~pos.side_to_move())) return Kind::Threat;
+    if (pos.pieces(~us) == 0) return Kind::Bare;
+    if (checkers::has_capture(pos, ~us)) return Kind::Threat;
     return Kind::Quiet;
 }
 
@@ -39,20 +42,23 @@ class CaptureResolver::Search {
     Search(const TableSource& source, std::uint64_t max_work, std::uint64_t& work)
         : source_(source), distances_(source.has_distance()), max_work_(max_work), work_(work) {}
 
-    ProbeResult value(const Position& pos) {
+    // The value of pos, whose kind the caller may already know.
+    ProbeResult value(const Position& pos, std::optional<Kind> known = std::nullopt) {
         if (const auto it = memo_.find(pos); it != memo_.end()) return ProbeResult::ok(it->second);
         if (++work_ > max_work_) return too_much();
         ProbeResult r;
-        switch (kind_of(pos)) {
+        switch (known ? *known : kind_of(pos)) {
             case Kind::NoMoves:
                 r = ProbeResult::ok(Outcome::loss(0));
+                break;
+            case Kind::Bare:
+                r = ProbeResult::ok(Outcome::win(1));
                 break;
             case Kind::Quiet:
                 r = stored(pos);
                 break;
-            case Kind::Bare:
             case Kind::Capture:
-                r = best_child(pos);
+                r = best_capture(pos);
                 break;
             case Kind::Threat:
                 r = solve_threats(pos);
@@ -75,13 +81,11 @@ class CaptureResolver::Search {
         if (r.status == ProbeStatus::NotStored)
             return {ProbeStatus::Missing, Outcome::draw(),
                     "the source does not store the quiet position " + checkers::format_fen(pos)};
-        if (r.status == ProbeStatus::Ok && !distances_) r.value = r.value.wld_only();
-        return r;
+        return r;  // value() drops the distance of a WLD source
     }
 
-    // The best move, where every move leads to fewer pieces (captures are mandatory) or to a
-    // position without moves (the opponent has no pieces).
-    ProbeResult best_child(const Position& pos) {
+    // Captures are mandatory: every move is one, and each leads to fewer pieces.
+    ProbeResult best_capture(const Position& pos) {
         std::optional<Outcome> best;
         ProbeResult failure;
         bool failed = false;
@@ -129,20 +133,22 @@ class CaptureResolver::Search {
             std::vector<Position> children;
             for_each_child(nodes[u].pos, [&](const Position& c) { children.push_back(c); });
             for (const Position& c : children) {
-                if (++work_ > max_work_) return too_much();
                 if (const auto it = at.find(c); it != at.end()) {
                     nodes[static_cast<std::size_t>(it->second)].parents.push_back(
                         static_cast<int>(u));
                     ++nodes[u].in_graph;
                     continue;
                 }
-                if (!memo_.count(c) && kind_of(c) == Kind::Threat) {
+                const std::optional<Kind> kind =
+                    memo_.count(c) ? std::nullopt : std::optional<Kind>(kind_of(c));
+                if (kind == Kind::Threat) {
+                    if (++work_ > max_work_) return too_much();
                     at.emplace(c, static_cast<int>(nodes.size()));
                     nodes.push_back({c, {static_cast<int>(u)}, 0});
                     ++nodes[u].in_graph;
                     continue;
                 }
-                const ProbeResult r = value(c);
+                const ProbeResult r = value(c, kind);
                 if (r.status != ProbeStatus::Ok) return r;
                 const Outcome mine = r.value.parent_view();
                 Node& n = nodes[u];

@@ -1,11 +1,12 @@
 // The capture resolver: exact values of every position from a source that stores only
 // positions where neither side has a capture (Chinook, Cake, Kingsrow, our capture-free export).
 //
-// A position is one of three kinds:
+// A position is one of these kinds:
 //   quiet    neither side has a capture: the source's value;
 //   capture  the side to move has a capture: captures are mandatory, so its value is the best
 //            over its capture moves, each leading to fewer pieces;
-//   bare     the side not to move has no pieces (outside every database): any move wins;
+//   no moves a loss in 0;
+//   bare     the side not to move has no pieces (outside every database): any move wins in 1;
 //   threat   only the side not to move has a capture: the side to move has only quiet moves,
 //            which can lead to further threat positions and back (kings stepping in and out of
 //            threats), so naive recursion may never end. The resolver collects the graph of
@@ -18,7 +19,6 @@
 #pragma once
 
 #include <cstdint>
-#include <unordered_map>
 
 #include "tablebases/probe/source.h"
 
