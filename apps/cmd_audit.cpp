@@ -7,12 +7,11 @@
 #include <nlohmann/json.hpp>
 
 #include "apps/commands.h"
+#include "apps/databases.h"
 #include "apps/output.h"
 #include "apps/progress.h"
 #include "engine/checkers/notation.h"
 #include "tablebases/build/builder.h"
-#include "tablebases/formats/cake.h"
-#include "tablebases/formats/chinook.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/store/file_source.h"
 #include "tablebases/verify/audit.h"
@@ -24,29 +23,6 @@ using namespace tb;
 namespace {
 
 constexpr int kMaxBuiltOnTheFly = 5;
-
-struct Opened {
-    std::shared_ptr<TableSource> source;
-    int max_pieces = 0;
-};
-
-Result<Opened> open_source(const std::string& format, const std::filesystem::path& path) {
-    if (format == "chinook") {
-        auto db = std::filesystem::is_directory(path)
-                      ? formats::ChinookDatabase::open_directory(path)
-                      : formats::ChinookDatabase::open(path);
-        if (!db) return Error{db.error()};
-        return Opened{*db, (*db)->max_pieces()};
-    }
-    if (format == "cake") {
-        auto db = formats::CakeDatabase::open_directory(path);
-        if (!db) return Error{db.error()};
-        return Opened{*db, (*db)->max_pieces()};
-    }
-    auto source = store::FileSource::open(path, 256);
-    if (!source) return Error{source.error()};
-    return Opened{*source, (*source)->max_pieces()};
-}
 
 }  // namespace
 
@@ -72,7 +48,7 @@ Command add_audit(CLI::App& app) {
     add_threads_option(cmd, args->threads);
     return {cmd, [args] {
                 const auto threads = limit_threads(args->threads);
-                const auto opened = open_source(args->format, args->path);
+                const auto opened = open_database(args->format, args->path);
                 if (!opened) return fail(opened.error());
                 const int pieces = opened->max_pieces;
                 TableSet ours;
@@ -104,7 +80,7 @@ Command add_audit(CLI::App& app) {
                         return fmt::format("audit {} of {} positions, {}", grouped(done.load()),
                                            grouped(total), eta_text(done.load(), total, sec));
                     });
-                    report = audit(*opened->source, ours, pieces, args->max_examples, &done);
+                    report = audit(*opened->stored, ours, pieces, args->max_examples, &done);
                 }
                 const double seconds = seconds_since(t0);
                 const bool wrong = report.disagreements + report.violations > 0;

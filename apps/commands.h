@@ -23,5 +23,8 @@ Command add_stats(CLI::App& app);
 Command add_probe(CLI::App& app);
 Command add_check(CLI::App& app);
 Command add_audit(CLI::App& app);
+Command add_search(CLI::App& app);
+Command add_corpus(CLI::App& app);
+Command add_bench(CLI::App& app);
 
 }  // namespace retrocheck::app

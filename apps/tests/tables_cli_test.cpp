@@ -5,25 +5,12 @@
 #include <nlohmann/json.hpp>
 
 #include "apps/tests/cli_run.h"
+#include "apps/tests/four_pieces.h"
 #include "tablebases/tests/scratch.h"
 
 namespace {
 
 namespace fs = std::filesystem;
-
-// Tables up to 4 pieces, built once for the whole program.
-const fs::path& four_pieces() {
-    static const fs::path dir = [] {
-        const fs::path d = retrocheck::tb::testing::scratch("t4");
-        const CliRun r = run("build checkers --pieces 4 --out " + d.string());
-        EXPECT_EQ(r.status, 0) << r.out;
-        EXPECT_TRUE(contains(r.out, "built 70 slices, 14,722,182 positions")) << r.out;
-        EXPECT_TRUE(contains(r.out, "peak memory")) << r.out;
-        EXPECT_TRUE(contains(r.out, "bytes/position")) << r.out;
-        return d;
-    }();
-    return dir;
-}
 
 TEST(TablesCli, BuildThenVerifyPasses) {
     const CliRun r = run("verify " + four_pieces().string() + " --json");

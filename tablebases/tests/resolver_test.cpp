@@ -2,8 +2,7 @@
 // naive recursion cycles.
 #include <gtest/gtest.h>
 
-#include <fstream>
-
+#include "corpus/corpus_file.h"
 #include "engine/checkers/diagram.h"
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
@@ -65,30 +64,28 @@ bool naive_ends(const TableSource& source, const Position& pos, std::vector<Posi
 }
 
 // Positions where naive recursion cycles (kings stepping in and out of threats), kept in
-// corpus/checkers/resolver_cycles.txt with their values: the resolver ends on each with the
-// table's value.
+// corpus/checkers.tsv (source "retrocheck loop detector") with their values: the resolver ends
+// on each with the table's value.
 TEST(Resolver, EndsWhereNaiveRecursionCycles) {
     const MemorySource source(built_tables(4));
     const CaptureFreeSource capture_free(source);
-    std::ifstream corpus(std::string(RETROCHECK_CORPUS_DIR) + "/checkers/resolver_cycles.txt");
-    ASSERT_TRUE(corpus) << "corpus/checkers/resolver_cycles.txt not found";
+    const auto entries = corpus::read_corpus(std::string(RETROCHECK_CORPUS_DIR) + "/checkers.tsv");
+    ASSERT_TRUE(entries.ok()) << entries.error();
     int cases = 0;
-    for (std::string line; std::getline(corpus, line);) {
-        if (line.empty() || line[0] == '#') continue;
-        const auto tab = line.find('\t');
-        ASSERT_NE(tab, std::string::npos) << line;
-        const auto pos = checkers::parse_fen(line.substr(0, tab));
-        ASSERT_TRUE(pos.ok()) << pos.error();
+    for (const corpus::Entry& e : *entries) {
+        if (e.source != "retrocheck loop detector") continue;
         ++cases;
+        const std::string line = "line " + std::to_string(e.line);
         std::vector<Position> stack;
-        EXPECT_FALSE(naive_ends(capture_free, *pos, stack)) << "naive recursion ends on " << line;
+        EXPECT_FALSE(naive_ends(capture_free, e.position, stack))
+            << "naive recursion ends on " << line;
         std::uint64_t work = 0;
-        const ProbeResult r = CaptureResolver(capture_free).resolve(*pos, work);
+        const ProbeResult r = CaptureResolver(capture_free).resolve(e.position, work);
         ASSERT_EQ(r.status, ProbeStatus::Ok) << r.error;
-        EXPECT_EQ(r.value, *built_tables(4).probe(*pos)) << line;
-        EXPECT_EQ(r.value.to_string(), line.substr(tab + 1)) << line;
+        EXPECT_EQ(r.value, *built_tables(4).probe(e.position)) << line;
+        EXPECT_EQ(r.value.to_string(), corpus::verdict_text(e)) << line;
     }
-    EXPECT_GE(cases, 1);
+    EXPECT_GE(cases, 4);
 }
 
 TEST(Resolver, MissingSlicesAndTheWorkBoundHaveTheirOwnStatus) {

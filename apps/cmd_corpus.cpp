@@ -1,0 +1,88 @@
+// `retrocheck corpus FILE [--db DIR] [--db-format F] [--tt-mb M] [--json]`: checks every entry
+// of a corpus file through the tables, or by search with the tables at the leaves.
+#include <fmt/format.h>
+
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "apps/commands.h"
+#include "apps/output.h"
+#include "apps/search_output.h"
+#include "apps/search_tables.h"
+#include "corpus/runner.h"
+#include "engine/checkers/notation.h"
+
+namespace retrocheck::app {
+
+Command add_corpus(CLI::App& app) {
+    struct Args {
+        std::string file;
+        bool json = false;
+        SearchArgs search;
+    };
+    auto args = std::make_shared<Args>();
+    auto* cmd = app.add_subcommand(
+        "corpus", "Check positions with known verdicts (exit 0: every entry passes)");
+    cmd->add_option("file", args->file, "Corpus file (corpus/checkers.tsv)")->required();
+    cmd->add_flag("--json", args->json, "Print one JSON object");
+    add_search_options(cmd, args->search);
+    return {cmd, [args] {
+                const auto entries = corpus::read_corpus(args->file);
+                if (!entries) return fail(entries.error());
+                auto tables = open_search_tables(args->search);
+                if (!tables) return fail(tables.error());
+                checkers::Searcher searcher(args->search.tt_mb, (*tables)->probe.get());
+                const auto t0 = std::chrono::steady_clock::now();
+                int failed = 0;
+                nlohmann::json out = {{"file", args->file},
+                                      {"db", args->search.db},
+                                      {"entries", nlohmann::json::array()}};
+                for (const corpus::Entry& e : *entries) {
+                    const auto report = corpus::check_entry(e, (*tables)->probe.get(), searcher);
+                    if (const int err = probe_errors(**tables)) return err;
+                    failed += report.passed() ? 0 : 1;
+                    const std::string fen = checkers::format_fen(e.position);
+                    if (args->json) {
+                        nlohmann::json checks = nlohmann::json::array();
+                        for (const corpus::Check& c : report.checks)
+                            checks.push_back({{"subject", c.subject},
+                                              {"expected", c.expected},
+                                              {"found", c.found},
+                                              {"method", c.method},
+                                              {"score_kind", checkers::to_string(c.kind)},
+                                              {"pv", pv_json(c.pv)},
+                                              {"ok", c.ok}});
+                        out["entries"].push_back({{"line", e.line},
+                                                  {"fen", fen},
+                                                  {"result", corpus::verdict_text(e)},
+                                                  {"source", e.source},
+                                                  {"passed", report.passed()},
+                                                  {"checks", checks}});
+                        continue;
+                    }
+                    fmt::print("{} line {}: {}  {}  ({})\n", report.passed() ? "pass" : "FAIL",
+                               e.line, fen, corpus::verdict_text(e), e.source);
+                    for (const corpus::Check& c : report.checks) {
+                        fmt::print("    {} {:<14} expected {:<10} found {}{}\n",
+                                   c.ok ? "ok  " : "BAD ", c.subject, c.expected, c.found,
+                                   c.pv.empty() ? "" : "; pv " + pv_text(c.pv));
+                    }
+                    std::fflush(stdout);
+                }
+                const auto n = static_cast<int>(entries->size());
+                if (args->json) {
+                    out["passed"] = n - failed;
+                    out["failed"] = failed;
+                    out["seconds"] = seconds_since(t0);
+                    fmt::print("{}\n", out.dump());
+                } else {
+                    fmt::print("{} of {} entries pass, {} fail ({:.1f} s{})\n", n - failed, n,
+                               failed, seconds_since(t0),
+                               args->search.db.empty() ? ", no tables"
+                                                       : ", tables " + args->search.db);
+                }
+                return failed == 0 ? 0 : 1;
+            }};
+}
+
+}  // namespace retrocheck::app

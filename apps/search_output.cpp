@@ -1,0 +1,30 @@
+#include "apps/search_output.h"
+
+#include "engine/checkers/notation.h"
+
+namespace retrocheck::app {
+
+std::string pv_text(const std::vector<checkers::Move>& pv) {
+    std::string out;
+    for (const checkers::Move& m : pv) out += (out.empty() ? "" : " ") + checkers::format_move(m);
+    return out;
+}
+
+nlohmann::json pv_json(const std::vector<checkers::Move>& pv) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const checkers::Move& m : pv) out.push_back(checkers::format_move(m));
+    return out;
+}
+
+std::string score_text(checkers::Score score, checkers::ScoreKind kind) {
+    using checkers::ScoreKind;
+    const std::string s = checkers::format_score(score);
+    switch (kind) {
+        case ScoreKind::TableWin:
+        case ScoreKind::TableLoss: return s + " (table)";
+        case ScoreKind::TableDraw: return "draw (table)";
+        default: return s;
+    }
+}
+
+}  // namespace retrocheck::app

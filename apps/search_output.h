@@ -1,0 +1,20 @@
+// How the search commands (search, bench, corpus) print a principal variation and a score.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "engine/checkers/move.h"
+#include "engine/checkers/search/search.h"
+
+namespace retrocheck::app {
+
+// "24-19 8-11 19-15"
+std::string pv_text(const std::vector<checkers::Move>& pv);
+nlohmann::json pv_json(const std::vector<checkers::Move>& pv);
+
+// "loss in 20 (table)", "+35", "win in 9"
+std::string score_text(checkers::Score score, checkers::ScoreKind kind);
+
+}  // namespace retrocheck::app

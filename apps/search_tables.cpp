@@ -1,0 +1,33 @@
+#include "apps/search_tables.h"
+
+#include <fmt/format.h>
+
+#include "apps/output.h"
+
+namespace retrocheck::app {
+
+void add_search_options(CLI::App* cmd, SearchArgs& args) {
+    cmd->add_option("--db", args.db, "Tables to probe inside the search (a directory)");
+    cmd->add_option("--db-format", args.db_format, "Format of --db")
+        ->check(CLI::IsMember(kDatabaseFormats));
+    cmd->add_option("--tt-mb", args.tt_mb, "Transposition table size in MiB")
+        ->check(CLI::Range(1, 1 << 16));
+}
+
+Result<std::unique_ptr<SearchTables>> open_search_tables(const SearchArgs& args) {
+    auto tables = std::make_unique<SearchTables>();
+    if (args.db.empty()) return tables;
+    auto db = open_database(args.db_format, args.db);
+    if (!db) return Error{db.error()};
+    tables->db = std::move(db).value();
+    tables->probe = std::make_unique<tb::SearchProbe>(*tables->db.full, tables->db.max_pieces);
+    return tables;
+}
+
+int probe_errors(const SearchTables& tables) {
+    if (!tables.probe || tables.probe->errors() == 0) return 0;
+    return fail(fmt::format("{} table probes failed; first: {}", grouped(tables.probe->errors()),
+                            tables.probe->first_error()));
+}
+
+}  // namespace retrocheck::app

@@ -1,0 +1,31 @@
+// The options the search commands share (--db, --db-format, --tt-mb) and the tables they open.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <string>
+
+#include "apps/databases.h"
+#include "engine/core/result.h"
+#include "tablebases/probe/search_probe.h"
+
+namespace retrocheck::app {
+
+struct SearchArgs {
+    std::string db, db_format = "native";
+    std::size_t tt_mb = 64;
+};
+
+void add_search_options(CLI::App* cmd, SearchArgs& args);
+
+// The database of --db and its probe for the search (probe is null without --db).
+struct SearchTables {
+    Database db;
+    std::unique_ptr<tb::SearchProbe> probe;
+};
+Result<std::unique_ptr<SearchTables>> open_search_tables(const SearchArgs& args);
+
+// 0, or (after printing why) the exit code for probes that failed on damaged files.
+int probe_errors(const SearchTables& tables);
+
+}  // namespace retrocheck::app

@@ -1,0 +1,107 @@
+// search, bench and corpus as a user runs them.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "apps/tests/cli_run.h"
+#include "apps/tests/four_pieces.h"
+#include "tablebases/tests/scratch.h"
+
+namespace {
+
+TEST(SearchCli, Diagram17WithTablesIsATableLossAtOnce) {
+    const CliRun r = run("search 'W:WK17,24:B8,K18' --depth 19 --json --db " +
+                         four_pieces().string());
+    ASSERT_EQ(r.status, 0) << r.out;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["best_move"], "24-19");
+    EXPECT_EQ(j["score_kind"], "table_loss");
+    EXPECT_EQ(j["score_text"], "loss in 18");
+    EXPECT_EQ(j["iterations"][0]["depth"], 1);
+    EXPECT_EQ(j["iterations"][0]["score_kind"], "table_loss");
+    EXPECT_GT(j["table_probes"].get<int>(), 0);
+    EXPECT_EQ(j["pv"][0], "24-19");
+    for (const char* key : {"score", "depth", "nodes", "tt_hit_rate"})
+        EXPECT_TRUE(j[key].is_number()) << key;
+}
+
+TEST(SearchCli, Diagram17WithoutTablesFindsTheLoss) {
+    const CliRun r = run("search 'W:WK17,24:B8,K18' --depth 19 --json");
+    ASSERT_EQ(r.status, 0) << r.out;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["score_kind"], "loss");
+    EXPECT_LE(j["depth"].get<int>(), 19);
+    EXPECT_EQ(j["table_probes"], 0);
+}
+
+TEST(SearchCli, StartPositionPrintsIterationsAndAVariation) {
+    const CliRun r = run("search --depth 9");
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_TRUE(contains(r.out, "principal variation")) << r.out;
+    EXPECT_TRUE(contains(r.out, "best move: ")) << r.out;
+    EXPECT_TRUE(contains(r.out, "TT hit rate")) << r.out;
+    const auto j = nlohmann::json::parse(run("search --depth 9 --json").out);
+    EXPECT_EQ(j["iterations"].size(), 9u);
+    EXPECT_EQ(j["score_kind"], "heuristic");
+    EXPECT_GE(j["pv"].size(), 9u);
+}
+
+TEST(SearchCli, BenchGivesTheSameCountTwice) {
+    const auto a = nlohmann::json::parse(run("bench --depth 11 --json").out);
+    const auto b = nlohmann::json::parse(run("bench --depth 11 --json").out);
+    EXPECT_GT(a["nodes"].get<std::uint64_t>(), 0u);
+    EXPECT_EQ(a["nodes"], b["nodes"]);
+    const CliRun text = run("bench --depth 5");
+    ASSERT_EQ(text.status, 0) << text.out;
+    EXPECT_TRUE(contains(text.out, "nodes: ")) << text.out;
+    EXPECT_TRUE(contains(text.out, "nodes/s")) << text.out;
+}
+
+TEST(SearchCli, CorpusReportsAWrongVerdict) {
+    const auto dir = retrocheck::tb::testing::scratch("corpus");
+    const auto file = dir / "wrong.tsv";
+    retrocheck::tb::testing::spit(file,
+                                  "# a right and a wrong verdict\n"
+                                  "W:WK17,24:B8,K18\tloss\t24-19\t-\tOldbury 17\t19\n"
+                                  "B:WK17,24:B8,K18\twin\t-\t-\tdeliberately wrong\t19\n");
+    const CliRun r = run("corpus " + file.string() + " --json --db " + four_pieces().string());
+    EXPECT_EQ(r.status, 1) << r.out;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["passed"], 1);
+    EXPECT_EQ(j["failed"], 1);
+    EXPECT_TRUE(j["entries"][0]["passed"].get<bool>());
+    EXPECT_FALSE(j["entries"][1]["passed"].get<bool>());
+    EXPECT_EQ(j["entries"][1]["line"], 3);
+    EXPECT_EQ(j["entries"][1]["checks"][0]["found"], "draw (table)");
+}
+
+TEST(SearchCli, BadInputIsNamed) {
+    CliRun r = run("search 'W:WK17,K99:B8'");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(contains(r.out, "99")) << r.out;
+    r = run("search --depth 0");
+    EXPECT_NE(r.status, 0);
+    EXPECT_TRUE(contains(r.out, "--depth")) << r.out;
+    r = run("search --db /nonexistent/tables");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(contains(r.out, "/nonexistent/tables")) << r.out;
+    r = run("search --db-format bogus --db /tmp");
+    EXPECT_NE(r.status, 0);
+    EXPECT_TRUE(contains(r.out, "bogus")) << r.out;
+
+    const auto dir = retrocheck::tb::testing::scratch("badcorpus");
+    retrocheck::tb::testing::spit(dir / "bad.tsv", "W:WK17,24:B8,K18\tloss\t24-18\t-\tx\t19\n");
+    r = run("corpus " + (dir / "bad.tsv").string());
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(contains(r.out, "bad.tsv:1: keeps:")) << r.out;
+    EXPECT_TRUE(contains(r.out, "24-18")) << r.out;
+    retrocheck::tb::testing::spit(dir / "short.tsv", "W:WK17,24:B8,K18\tloss\n");
+    r = run("corpus " + (dir / "short.tsv").string());
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(contains(r.out, "short.tsv:1: expected 6 tab-separated fields")) << r.out;
+    r = run("corpus /nonexistent/corpus.tsv");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(contains(r.out, "/nonexistent/corpus.tsv")) << r.out;
+}
+
+}  // namespace

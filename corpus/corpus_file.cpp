@@ -1,0 +1,118 @@
+#include "corpus/corpus_file.h"
+
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+#include "engine/checkers/notation.h"
+
+namespace retrocheck::corpus {
+
+namespace {
+
+std::vector<std::string_view> split(std::string_view s, char sep) {
+    std::vector<std::string_view> out;
+    for (std::size_t start = 0;;) {
+        const std::size_t end = s.find(sep, start);
+        out.push_back(s.substr(start, end == std::string_view::npos ? end : end - start));
+        if (end == std::string_view::npos) return out;
+        start = end + 1;
+    }
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\r')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\r')) s.remove_suffix(1);
+    return s;
+}
+
+std::optional<int> number(std::string_view s) {
+    int n = 0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+    if (ec != std::errc{} || end != s.data() + s.size()) return std::nullopt;
+    return n;
+}
+
+// `win`, `draw`, `loss`, `win in 5`, `loss in 8`.
+bool parse_result(std::string_view text, Entry& e) {
+    const auto words = split(text, ' ');
+    if (words[0] == "win") e.result = Wld::Win;
+    else if (words[0] == "loss") e.result = Wld::Loss;
+    else if (words[0] == "draw") e.result = Wld::Draw;
+    else return false;
+    if (words.size() == 1) return true;
+    if (words.size() != 3 || words[1] != "in" || e.result == Wld::Draw) return false;
+    e.distance = number(words[2]);
+    return e.distance && *e.distance >= 0 && (*e.distance % 2 == 1) == (e.result == Wld::Win);
+}
+
+Result<std::vector<checkers::Move>> parse_moves(std::string_view text,
+                                                const checkers::Position& pos) {
+    std::vector<checkers::Move> moves;
+    if (text == "-") return moves;
+    for (const std::string_view token : split(text, ',')) {
+        auto m = checkers::parse_move(trim(token), pos);
+        if (!m) return Error{m.error()};
+        moves.push_back(*m);
+    }
+    return moves;
+}
+
+}  // namespace
+
+Result<std::vector<Entry>> parse_corpus(std::string_view text, const std::string& file) {
+    std::vector<Entry> entries;
+    int line_no = 0;
+    for (std::string_view line : split(text, '\n')) {
+        ++line_no;
+        line = trim(line);
+        if (line.empty() || line[0] == '#') continue;
+        const auto where = file + ":" + std::to_string(line_no) + ": ";
+        const auto fields = split(line, '\t');
+        if (fields.size() != 6)
+            return Error{where + "expected 6 tab-separated fields (FEN, result, keeps, spoils, "
+                                 "source, depth), found " +
+                         std::to_string(fields.size())};
+        Entry e;
+        e.line = line_no;
+        const auto pos = checkers::parse_fen(trim(fields[0]));
+        if (!pos) return Error{where + "bad FEN: " + pos.error()};
+        e.position = *pos;
+        if (!parse_result(trim(fields[1]), e))
+            return Error{where + "bad result '" + std::string(trim(fields[1])) +
+                         "' (win, draw, loss, or `win in N` / `loss in N` with N odd for a win, "
+                         "even for a loss)"};
+        auto keeps = parse_moves(trim(fields[2]), e.position);
+        if (!keeps) return Error{where + "keeps: " + keeps.error()};
+        auto spoils = parse_moves(trim(fields[3]), e.position);
+        if (!spoils) return Error{where + "spoils: " + spoils.error()};
+        if (e.result == Wld::Loss && !spoils->empty())
+            return Error{where + "a lost position has no move that spoils its result"};
+        e.keeps = std::move(keeps).value();
+        e.spoils = std::move(spoils).value();
+        e.source = std::string(trim(fields[4]));
+        if (e.source.empty()) return Error{where + "every entry names its source"};
+        const auto depth = number(trim(fields[5]));
+        if (!depth || *depth < 1 || *depth > 64)
+            return Error{where + "bad depth '" + std::string(trim(fields[5])) + "' (1-64)"};
+        e.depth = *depth;
+        entries.push_back(std::move(e));
+    }
+    return entries;
+}
+
+Result<std::vector<Entry>> read_corpus(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Error{"cannot read " + path.string()};
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) return Error{"cannot read " + path.string()};
+    return parse_corpus(text.str(), path.string());
+}
+
+std::string verdict_text(const Entry& e) {
+    const char* word = e.result == Wld::Win ? "win" : e.result == Wld::Loss ? "loss" : "draw";
+    return e.distance ? std::string(word) + " in " + std::to_string(*e.distance) : word;
+}
+
+}  // namespace retrocheck::corpus

@@ -1,0 +1,45 @@
+// The regression corpus: positions with published (or established) verdicts, one a line, tab
+// separated (corpus/checkers.tsv):
+//
+//   FEN  result  keeps  spoils  source  depth
+//
+// result    for the side to move: win, draw or loss, optionally with the distance in plies to
+//           the end of the game (`loss in 8`), which is then checked too where tables reach;
+// keeps     moves that keep the result, comma separated, `-` for none given;
+// spoils    moves that change it for the worse (a win or draw thrown away), `-` for none;
+// source    where the verdict comes from;
+// depth     the search depth to use where the tables do not reach the position.
+// Blank lines and lines starting with `#` are comments.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/checkers/move.h"
+#include "engine/checkers/position.h"
+#include "engine/core/outcome.h"
+#include "engine/core/result.h"
+
+namespace retrocheck::corpus {
+
+struct Entry {
+    int line = 0;
+    checkers::Position position;
+    Wld result = Wld::Draw;
+    std::optional<int> distance;  // plies, when the entry gives one
+    std::vector<checkers::Move> keeps, spoils;
+    std::string source;
+    int depth = 0;
+};
+
+// Errors name the file, the line and the bad field or token.
+Result<std::vector<Entry>> parse_corpus(std::string_view text, const std::string& file);
+Result<std::vector<Entry>> read_corpus(const std::filesystem::path& path);
+
+// "loss in 8", "draw", "win"
+std::string verdict_text(const Entry& e);
+
+}  // namespace retrocheck::corpus

@@ -1,0 +1,96 @@
+// The corpus file parser (every refusal names the line and the field) and the runner, through
+// tables and by search.
+#include <gtest/gtest.h>
+
+#include "corpus/corpus_file.h"
+#include "corpus/runner.h"
+#include "engine/checkers/notation.h"
+#include "tablebases/probe/search_probe.h"
+#include "tablebases/tests/tables.h"
+
+namespace retrocheck::corpus {
+namespace {
+
+TEST(CorpusFile, ParsesEntries) {
+    const auto entries = parse_corpus(
+        "# comment\n\n"
+        "W:W32,27,24,K22,14:B20,19,K15,13,1\tdraw\t14-10\t32-28, 22-17\tpublished\t19\n"
+        "B:WK1,K5,K10:BK9\tloss in 8\t-\t-\tloop\t25\r\n",
+        "c.tsv");
+    ASSERT_TRUE(entries.ok()) << entries.error();
+    ASSERT_EQ(entries->size(), 2u);
+    const Entry& e = (*entries)[0];
+    EXPECT_EQ(e.line, 3);
+    EXPECT_EQ(e.result, Wld::Draw);
+    ASSERT_EQ(e.keeps.size(), 1u);
+    EXPECT_EQ(checkers::format_move(e.keeps[0]), "14-10");
+    ASSERT_EQ(e.spoils.size(), 2u);
+    EXPECT_EQ(checkers::format_move(e.spoils[1]), "22-17");
+    EXPECT_EQ(e.source, "published");
+    EXPECT_EQ(e.depth, 19);
+    EXPECT_EQ(verdict_text((*entries)[1]), "loss in 8");
+    EXPECT_EQ((*entries)[1].line, 4);
+}
+
+TEST(CorpusFile, RefusesWithLineAndField) {
+    const struct {
+        const char* text;
+        const char* message;
+    } cases[] = {
+        {"W:WK17,24:B8,K18\tloss\t-\t-\tx\n", "c.tsv:1: expected 6 tab-separated fields"},
+        {"W:WK17,24:B8,K99\tloss\t-\t-\tx\t9\n", "c.tsv:1: bad FEN"},
+        {"W:WK17,24:B8,K18\tlost\t-\t-\tx\t9\n", "c.tsv:1: bad result 'lost'"},
+        {"W:WK17,24:B8,K18\tloss in 7\t-\t-\tx\t9\n", "bad result 'loss in 7'"},
+        {"W:WK17,24:B8,K18\tdraw in 4\t-\t-\tx\t9\n", "bad result 'draw in 4'"},
+        {"W:WK17,24:B8,K18\tloss\t24-28\t-\tx\t9\n", "c.tsv:1: keeps: "},
+        {"W:WK17,24:B8,K18\tloss\t-\t24-19\tx\t9\n", "no move that spoils"},
+        {"W:WK17,24:B8,K18\tdraw\t-\t-\t\t9\n", "names its source"},
+        {"W:WK17,24:B8,K18\tdraw\t-\t-\tx\t0\n", "bad depth '0'"},
+        {"#\nW:WK17,24:B8,K18\tdraw\t-\t-\tx\tdeep\n", "c.tsv:2: bad depth 'deep'"},
+    };
+    for (const auto& c : cases) {
+        const auto r = parse_corpus(c.text, "c.tsv");
+        ASSERT_FALSE(r.ok()) << c.text;
+        EXPECT_NE(r.error().find(c.message), std::string::npos) << r.error();
+    }
+    EXPECT_FALSE(read_corpus("/nonexistent/c.tsv").ok());
+}
+
+class CorpusRunner : public ::testing::Test {
+  protected:
+    const tb::MemorySource source{tb::testing::built_tables(4)};
+    tb::SearchProbe probe{source, 4};
+    checkers::Searcher searcher{4, &probe};
+
+    EntryReport check(const std::string& line) {
+        const auto entries = parse_corpus(line, "t");
+        EXPECT_TRUE(entries.ok()) << entries.error();
+        return check_entry(entries->front(), &probe, searcher);
+    }
+};
+
+TEST_F(CorpusRunner, TablesDecideWhereTheyReach) {
+    const auto r = check("W:WK17,24:B8,K18\tloss in 18\t24-19,17-13\t-\tOldbury\t19\n");
+    EXPECT_TRUE(r.passed());
+    ASSERT_EQ(r.checks.size(), 3u);
+    EXPECT_EQ(r.checks[0].method, "tables");
+    EXPECT_EQ(r.checks[2].found, "loss in 8 (table)");
+    // A wrong distance, and a keep of a drawn position that loses, fail.
+    EXPECT_FALSE(check("W:WK17,24:B8,K18\tloss in 16\t-\t-\tx\t19\n").passed());
+}
+
+TEST_F(CorpusRunner, SearchesBeyondTheTables) {
+    // Ten pieces, tables up to four: 32-28 loses by force within the depth.
+    const auto r =
+        check("W:W32,27,24,K22,14:B20,19,K15,13,1\tdraw\t14-10\t32-28\tpublished\t15\n");
+    ASSERT_EQ(r.checks.size(), 3u);
+    EXPECT_EQ(r.checks[0].method, "search");
+    EXPECT_TRUE(r.checks[2].ok) << r.checks[2].found;
+    EXPECT_EQ(r.checks[2].kind, checkers::ScoreKind::TableLoss);
+    EXPECT_EQ(checkers::format_move(r.checks[2].pv.front()), "32-28");
+    // Claiming 32-28 keeps the draw fails: the search proves it lost.
+    EXPECT_FALSE(check("W:W32,27,24,K22,14:B20,19,K15,13,1\tdraw\t32-28\t-\tx\t15\n").passed());
+}
+
+}  // namespace
+}  // namespace retrocheck::corpus

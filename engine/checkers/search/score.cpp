@@ -1,0 +1,13 @@
+#include "engine/checkers/search/score.h"
+
+namespace retrocheck::checkers {
+
+std::string format_score(Score s) {
+    if (s >= kWinBound) return "win in " + std::to_string(distance_of(s));
+    if (s <= -kWinBound) return "loss in " + std::to_string(distance_of(s));
+    if (is_exact_win(s)) return "win";
+    if (is_exact_loss(s)) return "loss";
+    return (s > 0 ? "+" : "") + std::to_string(s);
+}
+
+}  // namespace retrocheck::checkers

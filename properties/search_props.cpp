@@ -1,0 +1,143 @@
+// The search with tables: exact scores are proofs, table values are used as they are, and the
+// principal variation is a legal line.
+//
+// Tables: every slice up to 4 pieces built in memory, and up to 5 pieces read from the directory
+// the check_5_pieces test writes (RETROCHECK_TABLES5; built in memory when it is not there).
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+
+#include "engine/checkers/diagram.h"
+#include "engine/checkers/movegen.h"
+#include "engine/checkers/notation.h"
+#include "engine/checkers/search/search.h"
+#include "properties/checkers_gen.h"
+#include "tablebases/probe/search_probe.h"
+#include "tablebases/store/directory.h"
+#include "tablebases/tests/tables.h"
+
+namespace retrocheck::tb {
+namespace {
+
+using checkers::Position;
+using checkers::ScoreKind;
+
+const TableSet& tables_up_to_5() {
+    static const TableSet tables = [] {
+        const char* dir = std::getenv("RETROCHECK_TABLES5");
+        if (dir && std::filesystem::exists(std::filesystem::path(dir) / "bm1bk1wm1wk2.rctb")) {
+            auto loaded = store::load_directory(dir, 5);
+            if (loaded) return std::move(loaded).value();
+            std::cerr << "cannot use " << dir << ": " << loaded.error() << "; building\n";
+        }
+        return build_up_to(5, BuildMethod::OutCounting);
+    }();
+    return tables;
+}
+
+// The moves' line is legal from pos; otherwise says where it breaks.
+std::optional<std::string> illegal_step(Position pos, const std::vector<checkers::Move>& pv) {
+    for (const auto& m : pv) {
+        bool found = false;
+        for (const auto& l : checkers::legal_moves(pos)) found = found || l == m;
+        if (!found)
+            return checkers::format_move(m) + " is not legal in\n" + checkers::describe(pos);
+        pos = pos.after(m);
+    }
+    return std::nullopt;
+}
+
+// Root in the tables: the score is the table value on the distance scale, the kind says table,
+// the best move keeps the value, and the principal variation is a legal line.
+void check_root_in_tables(const TableSet& tables, int pieces) {
+    const Position pos = *checkers::gen::position_with(pieces);
+    checkers::classify(pos);
+    const MemorySource source(tables);
+    SearchProbe probe(source, pieces);
+    checkers::Searcher searcher(1, &probe);
+    const auto r = searcher.search(pos, {*rc::gen::inRange(1, 5), 0});
+    RC_ASSERT(illegal_step(pos, r.pv) == std::nullopt);
+    const Outcome value = *tables.probe(pos);
+    if (!r.best_move) {
+        RC_ASSERT(value == Outcome::loss(0));
+        return;
+    }
+    RC_TAG(value.is_win() ? "win" : value.is_loss() ? "loss" : "draw");
+    RC_ASSERT(r.score == checkers::score_of(value, 0));
+    RC_ASSERT(r.kind == (value.is_win()    ? ScoreKind::TableWin
+                         : value.is_loss() ? ScoreKind::TableLoss
+                                           : ScoreKind::TableDraw));
+    RC_ASSERT(tables.probe(pos.after(*r.best_move))->parent_view() == value);
+}
+
+RC_GTEST_PROP(SearchWithTables, UsesTheTableValueUpTo4Pieces, ()) {
+    check_root_in_tables(testing::built_tables(4), *rc::gen::inRange(2, 5));
+}
+
+RC_GTEST_PROP(SearchWithTables, UsesTheTableValueAt5Pieces, ()) {
+    check_root_in_tables(tables_up_to_5(), 5);
+}
+
+// Beyond the tables it probes (5 pieces, tables up to 4), an exact score is a proof: it never
+// says win or loss where the 5-piece table says otherwise (in particular never a table win for
+// a table draw), and a distance it gives is never shorter than the table's: a win or loss
+// "in n" proves the game ends within n plies, which optimal play can only shorten.
+RC_GTEST_PROP(SearchWithTables, ExactScoresBeyondTheTablesAreProofs, ()) {
+    const Position pos = *checkers::gen::position_with(5);
+    checkers::classify(pos);
+    const MemorySource four(testing::built_tables(4));
+    SearchProbe probe(four, 4);
+    checkers::Searcher searcher(1, &probe);
+    const auto r = searcher.search(pos, {*rc::gen::inRange(1, 9), 0});
+    RC_ASSERT(illegal_step(pos, r.pv) == std::nullopt);
+    const Outcome truth = *tables_up_to_5().probe(pos);
+    RC_TAG(checkers::is_decided(r.score) ? "decided" : "heuristic");
+    if (checkers::is_exact_win(r.score)) {
+        RC_ASSERT(truth.is_win());
+        RC_ASSERT(checkers::distance_of(r.score) >= truth.plies());
+    }
+    if (checkers::is_exact_loss(r.score)) {
+        RC_ASSERT(truth.is_loss());
+        RC_ASSERT(checkers::distance_of(r.score) >= truth.plies());
+    }
+    if (truth.is_draw()) RC_ASSERT(!checkers::is_decided(r.score));
+}
+
+// Oldbury, diagram 17 (W:WK17,24:B8,K18): with tables the loss shows at the first iteration
+// and the move played is the longest resistance; without them the search needs far more nodes.
+TEST(SearchWithTables, Diagram17) {
+    const Position pos = *checkers::parse_fen("W:WK17,24:B8,K18");
+    const TableSet& tables = testing::built_tables(4);
+    const MemorySource source(tables);
+    SearchProbe probe(source, 4);
+    checkers::Searcher with(16, &probe);
+    const auto r = with.search(pos, {19, 0});
+    ASSERT_FALSE(r.iterations.empty());
+    EXPECT_EQ(r.iterations.front().depth, 1);
+    EXPECT_EQ(r.iterations.front().kind, ScoreKind::TableLoss);
+    EXPECT_EQ(r.score, checkers::score_of(*tables.probe(pos), 0));
+    // The longest resistance: no move loses later than the one played.
+    ASSERT_TRUE(r.best_move);
+    const int played = tables.probe(pos.after(*r.best_move))->plies();
+    for (const auto& m : checkers::legal_moves(pos))
+        EXPECT_LE(tables.probe(pos.after(m))->plies(), played) << checkers::format_move(m);
+    EXPECT_EQ(checkers::format_move(*r.best_move), "24-19");
+
+    checkers::Searcher without(16);
+    int first_loss = 0;
+    const auto w = without.search(pos, {19, 0}, [&](const checkers::Iteration& it) {
+        if (!first_loss && it.kind == ScoreKind::Loss) first_loss = it.depth;
+    });
+    EXPECT_GT(first_loss, 0);
+    EXPECT_LT(r.nodes, w.nodes);
+    std::cout << "diagram 17: with tables " << checkers::format_score(r.score) << " at iteration "
+              << r.iterations.front().depth << ", " << r.nodes << " nodes; without tables "
+              << checkers::format_score(w.score) << " first at iteration " << first_loss << ", "
+              << w.nodes << " nodes\n";
+}
+
+}  // namespace
+}  // namespace retrocheck::tb
