@@ -76,10 +76,10 @@ Command add_corpus(CLI::App& app) {
                     out["seconds"] = seconds_since(t0);
                     fmt::print("{}\n", out.dump());
                 } else {
-                    fmt::print("{} of {} entries pass, {} fail ({:.1f} s{})\n", n - failed, n,
-                               failed, seconds_since(t0),
-                               args->search.db.empty() ? ", no tables"
-                                                       : ", tables " + args->search.db);
+                    fmt::print(
+                        "{} of {} entries pass, {} fail ({:.1f} s{})\n", n - failed, n, failed,
+                        seconds_since(t0),
+                        args->search.db.empty() ? ", no tables" : ", tables " + args->search.db);
                 }
                 return failed == 0 ? 0 : 1;
             }};

@@ -28,8 +28,9 @@ Command add_search(CLI::App& app) {
     cmd->add_option("fen", args->fen, "The position (default: the start)");
     cmd->add_option("--depth", args->depth, "Last iteration (default 15, or 64 with --time)")
         ->check(CLI::Range(1, checkers::kMaxSearchDepth));
-    cmd->add_option("--time", args->seconds, "Seconds: no iteration starts after, one running "
-                                             "is abandoned")
+    cmd->add_option("--time", args->seconds,
+                    "Seconds: no iteration starts after, one running "
+                    "is abandoned")
         ->check(CLI::PositiveNumber);
     cmd->add_flag("--json", args->json, "Print one JSON object");
     add_search_options(cmd, args->search);
@@ -39,7 +40,7 @@ Command add_search(CLI::App& app) {
                 auto tables = open_search_tables(args->search);
                 if (!tables) return fail(tables.error());
                 checkers::SearchLimits limits;
-                limits.depth = args->depth > 0          ? args->depth
+                limits.depth = args->depth > 0     ? args->depth
                                : args->seconds > 0 ? checkers::kMaxSearchDepth
                                                    : 15;
                 limits.seconds = args->seconds;
@@ -57,24 +58,22 @@ Command add_search(CLI::App& app) {
                     std::fflush(stdout);
                 });
                 if (const int e = probe_errors(**tables)) return e;
-                const double hit_rate =
-                    r.tt_probes ? 100.0 * static_cast<double>(r.tt_hits) /
-                                      static_cast<double>(r.tt_probes)
-                                : 0.0;
+                const double hit_rate = r.tt_probes ? 100.0 * static_cast<double>(r.tt_hits) /
+                                                          static_cast<double>(r.tt_probes)
+                                                    : 0.0;
                 if (args->json) {
-                    nlohmann::json out = {
-                        {"fen", checkers::format_fen(*pos)},
-                        {"best_move", move_json(r.best_move)},
-                        {"score", r.score},
-                        {"score_text", checkers::format_score(r.score)},
-                        {"score_kind", checkers::to_string(r.kind)},
-                        {"depth", r.depth},
-                        {"nodes", r.nodes},
-                        {"table_probes", r.table_probes},
-                        {"tt_hit_rate", hit_rate / 100.0},
-                        {"out_of_time", r.out_of_time},
-                        {"pv", pv_json(r.pv)},
-                        {"iterations", nlohmann::json::array()}};
+                    nlohmann::json out = {{"fen", checkers::format_fen(*pos)},
+                                          {"best_move", move_json(r.best_move)},
+                                          {"score", r.score},
+                                          {"score_text", checkers::format_score(r.score)},
+                                          {"score_kind", checkers::to_string(r.kind)},
+                                          {"depth", r.depth},
+                                          {"nodes", r.nodes},
+                                          {"table_probes", r.table_probes},
+                                          {"tt_hit_rate", hit_rate / 100.0},
+                                          {"out_of_time", r.out_of_time},
+                                          {"pv", pv_json(r.pv)},
+                                          {"iterations", nlohmann::json::array()}};
                     for (const checkers::Iteration& it : r.iterations)
                         out["iterations"].push_back({{"depth", it.depth},
                                                      {"score", it.score},
@@ -90,13 +89,14 @@ Command add_search(CLI::App& app) {
                     return 0;
                 }
                 fmt::print("best move: {}\n", checkers::format_move(*r.best_move));
-                fmt::print("score: {} ({})\n", score_text(r.score, r.kind),
+                fmt::print("score: {} ({})\n", checkers::format_score(r.score),
                            checkers::to_string(r.kind));
-                fmt::print("nodes: {}, table probes: {}, TT hit rate: {:.1f}% ({} of {} lookups)"
-                           "{}\n",
-                           grouped(r.nodes), grouped(r.table_probes), hit_rate,
-                           grouped(r.tt_hits), grouped(r.tt_probes),
-                           r.out_of_time ? ", last iteration abandoned at the time limit" : "");
+                fmt::print(
+                    "nodes: {}, table probes: {}, TT hit rate: {:.1f}% ({} of {} lookups)"
+                    "{}\n",
+                    grouped(r.nodes), grouped(r.table_probes), hit_rate, grouped(r.tt_hits),
+                    grouped(r.tt_probes),
+                    r.out_of_time ? ", last iteration abandoned at the time limit" : "");
                 return 0;
             }};
 }

@@ -21,9 +21,12 @@ std::string score_text(checkers::Score score, checkers::ScoreKind kind) {
     const std::string s = checkers::format_score(score);
     switch (kind) {
         case ScoreKind::TableWin:
-        case ScoreKind::TableLoss: return s + " (table)";
-        case ScoreKind::TableDraw: return "draw (table)";
-        default: return s;
+        case ScoreKind::TableLoss:
+            return s + " (table)";
+        case ScoreKind::TableDraw:
+            return "draw (table)";
+        default:
+            return s;
     }
 }
 

@@ -36,10 +36,14 @@ std::optional<int> number(std::string_view s) {
 // `win`, `draw`, `loss`, `win in 5`, `loss in 8`.
 bool parse_result(std::string_view text, Entry& e) {
     const auto words = split(text, ' ');
-    if (words[0] == "win") e.result = Wld::Win;
-    else if (words[0] == "loss") e.result = Wld::Loss;
-    else if (words[0] == "draw") e.result = Wld::Draw;
-    else return false;
+    if (words[0] == "win")
+        e.result = Wld::Win;
+    else if (words[0] == "loss")
+        e.result = Wld::Loss;
+    else if (words[0] == "draw")
+        e.result = Wld::Draw;
+    else
+        return false;
     if (words.size() == 1) return true;
     if (words.size() != 3 || words[1] != "in" || e.result == Wld::Draw) return false;
     e.distance = number(words[2]);
@@ -70,8 +74,9 @@ Result<std::vector<Entry>> parse_corpus(std::string_view text, const std::string
         const auto where = file + ":" + std::to_string(line_no) + ": ";
         const auto fields = split(line, '\t');
         if (fields.size() != 6)
-            return Error{where + "expected 6 tab-separated fields (FEN, result, keeps, spoils, "
-                                 "source, depth), found " +
+            return Error{where +
+                         "expected 6 tab-separated fields (FEN, result, keeps, spoils, "
+                         "source, depth), found " +
                          std::to_string(fields.size())};
         Entry e;
         e.line = line_no;

@@ -24,11 +24,16 @@ std::optional<Outcome> table_value(checkers::EndgameProbe* tables, const Positio
 // The kind as seen from the parent, one ply up.
 ScoreKind parent_kind(ScoreKind k) {
     switch (k) {
-        case ScoreKind::Win: return ScoreKind::Loss;
-        case ScoreKind::Loss: return ScoreKind::Win;
-        case ScoreKind::TableWin: return ScoreKind::TableLoss;
-        case ScoreKind::TableLoss: return ScoreKind::TableWin;
-        default: return k;
+        case ScoreKind::Win:
+            return ScoreKind::Loss;
+        case ScoreKind::Loss:
+            return ScoreKind::Win;
+        case ScoreKind::TableWin:
+            return ScoreKind::TableLoss;
+        case ScoreKind::TableLoss:
+            return ScoreKind::TableWin;
+        default:
+            return k;
     }
 }
 
@@ -58,11 +63,15 @@ class EntryChecker {
     }
 
     void move(const Move& m, bool keep, std::vector<Check>& out) {
-        Check c{(keep ? "keep " : "spoil ") + checkers::format_move(m), {}, {}, {}, 0,
-                ScoreKind::Heuristic, {}, false};
-        c.expected = keep ? wld_text(e_.result)
-                     : e_.result == Wld::Draw ? "loss"
-                                              : "not a win";
+        Check c{(keep ? "keep " : "spoil ") + checkers::format_move(m),
+                {},
+                {},
+                {},
+                0,
+                ScoreKind::Heuristic,
+                {},
+                false};
+        c.expected = keep ? wld_text(e_.result) : e_.result == Wld::Draw ? "loss" : "not a win";
         const Position child = e_.position.after(m);
         if (const auto v = table_value(tables_, child)) {
             const Outcome ours = v->parent_view();
@@ -74,9 +83,12 @@ class EntryChecker {
             std::vector<Move> pv{m};
             pv.insert(pv.end(), r.pv.begin(), r.pv.end());
             by_search(c, -r.score, parent_kind(r.kind), pv, depth + 1);
-            if (keep) c.ok = keeps_result(-r.score, parent_kind(r.kind));
-            else if (e_.result == Wld::Draw) c.ok = proven(-r.score) == Wld::Loss;
-            else c.ok = proven(-r.score) != Wld::Win;
+            if (keep)
+                c.ok = keeps_result(-r.score, parent_kind(r.kind));
+            else if (e_.result == Wld::Draw)
+                c.ok = proven(-r.score) == Wld::Loss;
+            else
+                c.ok = proven(-r.score) != Wld::Win;
         }
         out.push_back(std::move(c));
     }

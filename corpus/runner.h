@@ -18,11 +18,11 @@ namespace retrocheck::corpus {
 
 // One thing checked: the position itself, or a keep or spoil move.
 struct Check {
-    std::string subject;  // "position", "keep 14-10", "spoil 32-28"
-    std::string expected;  // "draw", "not a win", "loss", "win in 5"
-    std::string found;     // "loss in 18 (table)", "-101 (heuristic), depth 19"
-    std::string method;    // "tables" or "search"
-    checkers::Score score = 0;                       // search only
+    std::string subject;        // "position", "keep 14-10", "spoil 32-28"
+    std::string expected;       // "draw", "not a win", "loss", "win in 5"
+    std::string found;          // "loss in 18 (table)", "-101 (heuristic), depth 19"
+    std::string method;         // "tables" or "search"
+    checkers::Score score = 0;  // search only
     checkers::ScoreKind kind = checkers::ScoreKind::Heuristic;
     std::vector<checkers::Move> pv;  // search only: from the position, through the move
     bool ok = false;

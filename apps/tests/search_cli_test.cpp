@@ -10,8 +10,8 @@
 namespace {
 
 TEST(SearchCli, Diagram17WithTablesIsATableLossAtOnce) {
-    const CliRun r = run("search 'W:WK17,24:B8,K18' --depth 19 --json --db " +
-                         four_pieces().string());
+    const CliRun r =
+        run("search 'W:WK17,24:B8,K18' --depth 19 --json --db " + four_pieces().string());
     ASSERT_EQ(r.status, 0) << r.out;
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["best_move"], "24-19");

@@ -81,8 +81,7 @@ TEST_F(CorpusRunner, TablesDecideWhereTheyReach) {
 
 TEST_F(CorpusRunner, SearchesBeyondTheTables) {
     // Ten pieces, tables up to four: 32-28 loses by force within the depth.
-    const auto r =
-        check("W:W32,27,24,K22,14:B20,19,K15,13,1\tdraw\t14-10\t32-28\tpublished\t15\n");
+    const auto r = check("W:W32,27,24,K22,14:B20,19,K15,13,1\tdraw\t14-10\t32-28\tpublished\t15\n");
     ASSERT_EQ(r.checks.size(), 3u);
     EXPECT_EQ(r.checks[0].method, "search");
     EXPECT_TRUE(r.checks[2].ok) << r.checks[2].found;

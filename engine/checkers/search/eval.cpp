@@ -77,8 +77,8 @@ void add_side(const Position& pos, EvalTerms& t, int sign) {
         const int free = popcount(neighbours(k) & pos.empty());
         t.kings += sign * (4 * free - (free == 0 ? 20 : 0) - ((k & kEdges) ? 8 : 0));
     }
-    t.centre += sign * (8 * popcount(pos.pieces(C) & kCentre) +
-                        3 * popcount(pos.pieces(C) & kInnerRing));
+    t.centre +=
+        sign * (8 * popcount(pos.pieces(C) & kCentre) + 3 * popcount(pos.pieces(C) & kInnerRing));
 }
 
 }  // namespace

@@ -11,14 +11,14 @@ namespace retrocheck::checkers {
 // The terms, each for Black minus White, before the side-to-move sign: exposed so tests can
 // check each term on its own.
 struct EvalTerms {
-    int material = 0;      // men 100, kings 140
-    int advancement = 0;   // men further up the board, more near the crowning row
-    int back_rank = 0;     // the bridge (1 and 3 for Black, 30 and 32 for White) kept while
-                           // the opponent still has men to crown
-    int runaway = 0;       // men no opposing piece can stand in front of
-    int kings = 0;         // king mobility, trapped kings, kings kept off the edges
-    int centre = 0;        // pieces on the centre squares
-    int simplify = 0;      // the side ahead in material likes trading down
+    int material = 0;     // men 100, kings 140
+    int advancement = 0;  // men further up the board, more near the crowning row
+    int back_rank = 0;    // the bridge (1 and 3 for Black, 30 and 32 for White) kept while
+                          // the opponent still has men to crown
+    int runaway = 0;      // men no opposing piece can stand in front of
+    int kings = 0;        // king mobility, trapped kings, kings kept off the edges
+    int centre = 0;       // pieces on the centre squares
+    int simplify = 0;     // the side ahead in material likes trading down
     int total() const {
         return material + advancement + back_rank + runaway + kings + centre + simplify;
     }

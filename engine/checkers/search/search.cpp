@@ -12,12 +12,18 @@ namespace retrocheck::checkers {
 
 const char* to_string(ScoreKind k) {
     switch (k) {
-        case ScoreKind::Heuristic: return "heuristic";
-        case ScoreKind::Win: return "win";
-        case ScoreKind::Loss: return "loss";
-        case ScoreKind::TableWin: return "table_win";
-        case ScoreKind::TableLoss: return "table_loss";
-        case ScoreKind::TableDraw: return "table_draw";
+        case ScoreKind::Heuristic:
+            return "heuristic";
+        case ScoreKind::Win:
+            return "win";
+        case ScoreKind::Loss:
+            return "loss";
+        case ScoreKind::TableWin:
+            return "table_win";
+        case ScoreKind::TableLoss:
+            return "table_loss";
+        case ScoreKind::TableDraw:
+            return "table_draw";
     }
     return "?";
 }
@@ -80,8 +86,7 @@ void Searcher::Impl::extend_pv(int ply, const Move& m) {
 
 // The exact score of a position a table holds (kept in the TT at kTableDepth, since probes
 // through a capture resolver can cost far more than a lookup).
-std::optional<Score> Searcher::Impl::table_score(const Position& pos, std::uint64_t key,
-                                                 int ply) {
+std::optional<Score> Searcher::Impl::table_score(const Position& pos, std::uint64_t key, int ply) {
     if (!tables_ || pos.piece_count() > tables_->max_pieces()) return std::nullopt;
     const auto value = tables_->probe(pos);
     if (!value) return std::nullopt;
@@ -91,9 +96,8 @@ std::optional<Score> Searcher::Impl::table_score(const Position& pos, std::uint6
     return s;
 }
 
-const std::vector<std::uint16_t>& Searcher::Impl::order(const Position& pos,
-                                                       const MoveList& moves,
-                                                       std::size_t tt_move, int ply) {
+const std::vector<std::uint16_t>& Searcher::Impl::order(const Position& pos, const MoveList& moves,
+                                                        std::size_t tt_move, int ply) {
     auto& idx = order_[static_cast<std::size_t>(ply)];
     auto& keys = keys_[static_cast<std::size_t>(ply)];
     const std::size_t n = moves.size();
@@ -214,8 +218,7 @@ Score Searcher::Impl::search(const Position& pos, int depth, Score alpha, Score 
     return best;
 }
 
-ScoreKind Searcher::Impl::kind_of(const Position& root, Score score,
-                                  const std::vector<Move>& pv) {
+ScoreKind Searcher::Impl::kind_of(const Position& root, Score score, const std::vector<Move>& pv) {
     Position end = root;
     for (const Move& m : pv) end = end.after(m);
     bool from_table = false, table_draw = false;
@@ -246,8 +249,8 @@ SearchResult Searcher::Impl::run(const Position& root, const SearchLimits& limit
     }
     const int max_depth = std::clamp(limits.depth, 1, kMaxSearchDepth);
     // A root the tables hold is decided at the first iteration: every child is probed there.
-    const bool root_in_tables = tables_ && root.piece_count() <= tables_->max_pieces() &&
-                                tables_->probe(root).has_value();
+    const bool root_in_tables =
+        tables_ && root.piece_count() <= tables_->max_pieces() && tables_->probe(root).has_value();
     for (int depth = 1; depth <= max_depth; ++depth) {
         const Score score = search(root, depth, -kInfinite, kInfinite, 0, true);
         if (stop_) {
@@ -271,7 +274,8 @@ SearchResult Searcher::Impl::run(const Position& root, const SearchLimits& limit
         // A win or loss of known length inside the searched depth: deeper iterations can
         // only repeat it.
         const int d = distance_of(score);
-        if (d >= 0 && d <= depth && (result.kind == ScoreKind::Win || result.kind == ScoreKind::Loss))
+        if (d >= 0 && d <= depth &&
+            (result.kind == ScoreKind::Win || result.kind == ScoreKind::Loss))
             break;
         if (root_in_tables || (seconds_ > 0 && it.seconds >= seconds_)) break;
     }

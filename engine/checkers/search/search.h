@@ -33,8 +33,8 @@ class EndgameProbe {
 inline constexpr int kMaxSearchDepth = 64;
 
 struct SearchLimits {
-    int depth = 15;       // the last iteration, 1..kMaxSearchDepth
-    double seconds = 0;   // > 0: no iteration starts after this, and one running is abandoned
+    int depth = 15;      // the last iteration, 1..kMaxSearchDepth
+    double seconds = 0;  // > 0: no iteration starts after this, and one running is abandoned
 };
 
 // What a score rests on: the end of the principal variation.
@@ -42,7 +42,7 @@ enum class ScoreKind {
     Heuristic,  // the evaluation of a quiet position
     Win,        // a forced win proven by the search to the end of the game, no table used
     Loss,
-    TableWin,   // a forced win (loss) whose principal variation ends in a table value
+    TableWin,  // a forced win (loss) whose principal variation ends in a table value
     TableLoss,
     TableDraw,  // the principal variation ends in a table draw
 };

@@ -35,8 +35,8 @@ void TranspositionTable::store(std::uint64_t key, Score score, int depth, Bound 
     TTEntry* victim = nullptr;
     for (TTEntry& e : b.entries) {
         if (e.key == key) {
-            const bool keep_old = e.generation() == generation_ && e.depth > depth + 2 &&
-                                  bound != Bound::Exact;
+            const bool keep_old =
+                e.generation() == generation_ && e.depth > depth + 2 && bound != Bound::Exact;
             if (keep_old) return;
             if (move == kNoMove) move = e.move;  // keep a known best move
             victim = &e;

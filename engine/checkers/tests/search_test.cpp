@@ -36,8 +36,8 @@ TEST(Score, TableValuesShareTheDistanceScale) {
     EXPECT_EQ(score_of(Outcome::win(5), 2), win_in(7));
     EXPECT_EQ(score_of(Outcome::loss(8), 1), loss_in(9));
     EXPECT_EQ(score_of(Outcome::draw(), 3), 0);
-    EXPECT_GT(win_in(3), win_in(5));    // a faster win scores higher
-    EXPECT_GT(loss_in(10), loss_in(4)); // a longer loss is the better defence
+    EXPECT_GT(win_in(3), win_in(5));     // a faster win scores higher
+    EXPECT_GT(loss_in(10), loss_in(4));  // a longer loss is the better defence
     EXPECT_GT(score_of(Outcome::of(Wld::Win), 1), kMaxEval);
     EXPECT_LT(score_of(Outcome::of(Wld::Win), 1), win_in(kMaxDistance - 1));
     EXPECT_EQ(distance_of(win_in(17)), 17);
@@ -70,8 +70,8 @@ TEST(Eval, IsTheSameForTheMirrorAndBounded) {
 TEST(Search, NoMoveIsALossInZero) {
     Searcher searcher(1);
     // White's man on 29 is blocked by 25, and cannot jump it onto 22.
-    for (const Position pos : {fen("W:W29:B22,25"), Position::from_bitboards(0, 1u << 20, 0,
-                                                                             Color::Black)}) {
+    for (const Position pos :
+         {fen("W:W29:B22,25"), Position::from_bitboards(0, 1u << 20, 0, Color::Black)}) {
         const auto r = searcher.search(pos, {5, 0});
         EXPECT_FALSE(r.best_move) << describe(pos);
         EXPECT_EQ(r.score, loss_in(0));
@@ -98,12 +98,11 @@ TEST(Search, Diagram17LossWithoutTablesByPly19) {
         expect_legal_line(pos, it.pv);
         if (!first_loss && it.kind == ScoreKind::Loss) first_loss = it.depth;
     });
-    ASSERT_GT(first_loss, 0) << "no loss found by depth 19; last score "
-                             << format_score(r.score);
+    ASSERT_GT(first_loss, 0) << "no loss found by depth 19; last score " << format_score(r.score);
     EXPECT_LE(first_loss, 19);
     EXPECT_EQ(r.kind, ScoreKind::Loss);
-    std::cout << "diagram 17 without tables: first loss score at iteration " << first_loss
-              << " (" << format_score(r.score) << "), " << r.nodes << " nodes\n";
+    std::cout << "diagram 17 without tables: first loss score at iteration " << first_loss << " ("
+              << format_score(r.score) << "), " << r.nodes << " nodes\n";
 }
 
 TEST(Search, PrincipalVariationsAreLegalLines) {
