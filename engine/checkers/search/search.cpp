@@ -65,11 +65,13 @@ class Searcher::Impl {
     std::uint64_t nodes_ = 0, table_probes_ = 0, tt_probes_ = 0, tt_hits_ = 0;
     Clock::time_point start_;
     double seconds_ = 0;
+    int completed_ = 0;  // iterations of this search
     bool stop_ = false;
 };
 
 bool Searcher::Impl::out_of_time() {
-    if (seconds_ > 0 && (nodes_ & 1023u) == 0 &&
+    // The first iteration always completes, so there is always a move to play.
+    if (seconds_ > 0 && completed_ > 0 && (nodes_ & 1023u) == 0 &&
         std::chrono::duration<double>(Clock::now() - start_).count() >= seconds_)
         stop_ = true;
     return stop_;
@@ -238,6 +240,7 @@ SearchResult Searcher::Impl::run(const Position& root, const SearchLimits& limit
     nodes_ = table_probes_ = tt_probes_ = tt_hits_ = 0;
     start_ = Clock::now();
     seconds_ = limits.seconds;
+    completed_ = 0;
     stop_ = false;
     tt_.new_search();
     SearchResult result;
@@ -257,6 +260,7 @@ SearchResult Searcher::Impl::run(const Position& root, const SearchLimits& limit
             result.out_of_time = true;
             break;
         }
+        ++completed_;
         Iteration it;
         it.depth = depth;
         it.score = score;

@@ -140,6 +140,10 @@ TEST(Search, TimeLimitAbandonsAnIterationAndKeepsTheLastWhole) {
     ASSERT_TRUE(r.best_move);
     EXPECT_LT(r.depth, kMaxSearchDepth);
     EXPECT_EQ(static_cast<int>(r.iterations.size()), r.depth);
+    // However short the time, the first iteration completes and gives a move.
+    const auto quick = searcher.search(Position::start(), {kMaxSearchDepth, 1e-9});
+    ASSERT_TRUE(quick.best_move);
+    EXPECT_GE(quick.depth, 1);
 }
 
 TEST(TranspositionTable, KeepsDeepEntriesAndReplacesTheLeastWorth) {
