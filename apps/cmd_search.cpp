@@ -58,6 +58,9 @@ Command add_search(CLI::App& app) {
                     std::fflush(stdout);
                 });
                 if (const int e = probe_errors(**tables)) return e;
+                // Probes a capture resolver gave up on were searched on instead.
+                const std::uint64_t over_work =
+                    (*tables)->probe ? (*tables)->probe->over_work() : 0;
                 const double hit_rate = r.tt_probes ? 100.0 * static_cast<double>(r.tt_hits) /
                                                           static_cast<double>(r.tt_probes)
                                                     : 0.0;
@@ -72,6 +75,7 @@ Command add_search(CLI::App& app) {
                                           {"table_probes", r.table_probes},
                                           {"tt_hit_rate", hit_rate / 100.0},
                                           {"out_of_time", r.out_of_time},
+                                          {"probes_over_work", over_work},
                                           {"pv", pv_json(r.pv)},
                                           {"iterations", nlohmann::json::array()}};
                     for (const checkers::Iteration& it : r.iterations)
@@ -97,6 +101,9 @@ Command add_search(CLI::App& app) {
                     grouped(r.nodes), grouped(r.table_probes), hit_rate, grouped(r.tt_hits),
                     grouped(r.tt_probes),
                     r.out_of_time ? ", last iteration abandoned at the time limit" : "");
+                if (over_work > 0)
+                    fmt::print("{} probes over the resolver's work bound were searched instead\n",
+                               grouped(over_work));
                 return 0;
             }};
 }

@@ -6,6 +6,7 @@
 #include "apps/tests/cli_run.h"
 #include "apps/tests/four_pieces.h"
 #include "tablebases/tests/scratch.h"
+#include "tablebases/tests/thirdparty.h"
 
 namespace {
 
@@ -23,6 +24,26 @@ TEST(SearchCli, Diagram17WithTablesIsATableLossAtOnce) {
     EXPECT_EQ(j["pv"][0], "24-19");
     for (const char* key : {"score", "depth", "nodes", "tt_hit_rate"})
         EXPECT_TRUE(j[key].is_number()) << key;
+}
+
+// Chinook and Cake store win, draw or loss and no capture positions: the search reads them
+// through the capture resolver, and their values carry no distance.
+TEST(SearchCli, ThroughTheResolverOverChinookAndCake) {
+    for (const char* format : {"chinook", "cake"}) {
+        RETROCHECK_THIRDPARTY_OR_SKIP(dir, std::string("checkers/") + format);
+        const CliRun r = run("search 'W:WK15,K20:B8,10,16' --depth 9 --json --db-format " +
+                             std::string(format) + " --db " + dir.string());
+        ASSERT_EQ(r.status, 0) << r.out;
+        const auto j = nlohmann::json::parse(r.out);
+        EXPECT_EQ(j["score_kind"], "table_win") << format;
+        EXPECT_EQ(j["score_text"], "win") << format;
+        EXPECT_EQ(j["best_move"], "15x6") << format;
+        EXPECT_GT(j["table_probes"].get<int>(), 0) << format;
+        const auto d17 = nlohmann::json::parse(run("search 'W:WK17,24:B8,K18' --json --db-format " +
+                                                   std::string(format) + " --db " + dir.string())
+                                                   .out);
+        EXPECT_EQ(d17["score_kind"], "table_loss") << format;
+    }
 }
 
 TEST(SearchCli, Diagram17WithoutTablesFindsTheLoss) {
