@@ -38,7 +38,7 @@ Command add_audit(CLI::App& app) {
         "audit", "Check a database against the rules and our own tables (exit 0: nothing wrong)");
     cmd->add_option("--format", args->format, "Format of the files")
         ->required()
-        ->check(CLI::IsMember({"chinook", "cake", "native"}));
+        ->check(CLI::IsMember(kDatabaseFormats));
     cmd->add_option("path", args->path, "The database: a directory (or a Chinook data file)")
         ->required();
     cmd->add_option("--against", args->against,

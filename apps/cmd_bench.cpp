@@ -3,6 +3,7 @@
 // same count every run) and the rate.
 #include <fmt/format.h>
 
+#include <chrono>
 #include <memory>
 #include <nlohmann/json.hpp>
 

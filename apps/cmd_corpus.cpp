@@ -54,14 +54,14 @@ Command add_corpus(CLI::App& app) {
                                               {"ok", c.ok}});
                         out["entries"].push_back({{"line", e.line},
                                                   {"fen", fen},
-                                                  {"result", corpus::verdict_text(e)},
+                                                  {"result", e.verdict.to_string()},
                                                   {"source", e.source},
                                                   {"passed", report.passed()},
                                                   {"checks", checks}});
                         continue;
                     }
                     fmt::print("{} line {}: {}  {}  ({})\n", report.passed() ? "pass" : "FAIL",
-                               e.line, fen, corpus::verdict_text(e), e.source);
+                               e.line, fen, e.verdict.to_string(), e.source);
                     for (const corpus::Check& c : report.checks) {
                         fmt::print("    {} {:<14} expected {:<10} found {}{}\n",
                                    c.ok ? "ok  " : "BAD ", c.subject, c.expected, c.found,

@@ -18,10 +18,6 @@ using namespace tb;
 
 namespace {
 
-const char* result_name(const Outcome& o) {
-    return o.is_win() ? "win" : o.is_loss() ? "loss" : "draw";
-}
-
 nlohmann::json dtw_json(const Outcome& o) {
     return o.is_draw() ? nlohmann::json(nullptr) : nlohmann::json(o.plies());
 }
@@ -69,12 +65,12 @@ Command add_probe(CLI::App& app) {
                 });
                 if (args->json) {
                     nlohmann::json out = {{"fen", checkers::format_fen(*pos)},
-                                          {"result", result_name(*value)},
+                                          {"result", to_string(value->wld())},
                                           {"dtw", dtw_json(*value)},
                                           {"moves", nlohmann::json::array()}};
                     for (const Scored& s : moves)
                         out["moves"].push_back({{"move", checkers::format_move(s.move)},
-                                                {"result", result_name(s.value)},
+                                                {"result", to_string(s.value.wld())},
                                                 {"dtw", dtw_json(s.value)}});
                     fmt::print("{}\n", out.dump());
                     return 0;

@@ -8,6 +8,9 @@ namespace retrocheck::app {
 
 namespace {
 
+// Decompressed blocks each of our files keeps (64 KiB each).
+constexpr std::size_t kCacheBlocks = 256;
+
 // A resolver that keeps the database it reads alive.
 class OwningResolver final : public tb::TableSource {
   public:
@@ -25,13 +28,12 @@ class OwningResolver final : public tb::TableSource {
 
 Database capture_free(std::shared_ptr<tb::TableSource> db, int max_pieces) {
     auto full = std::make_shared<OwningResolver>(db);
-    return Database{std::move(db), max_pieces, true, std::move(full)};
+    return Database{std::move(db), max_pieces, std::move(full)};
 }
 
 }  // namespace
 
-Result<Database> open_database(const std::string& format, const std::filesystem::path& path,
-                               std::size_t cache_blocks) {
+Result<Database> open_database(const std::string& format, const std::filesystem::path& path) {
     if (format == "chinook") {
         auto db = std::filesystem::is_directory(path)
                       ? tb::formats::ChinookDatabase::open_directory(path)
@@ -45,9 +47,9 @@ Result<Database> open_database(const std::string& format, const std::filesystem:
         return capture_free(*db, (*db)->max_pieces());
     }
     if (format != "native") return Error{"unknown database format '" + format + "'"};
-    auto source = tb::store::FileSource::open(path, cache_blocks);
+    auto source = tb::store::FileSource::open(path, kCacheBlocks);
     if (!source) return Error{source.error()};
-    return Database{*source, (*source)->max_pieces(), false, *source};
+    return Database{*source, (*source)->max_pieces(), *source};
 }
 
 }  // namespace retrocheck::app

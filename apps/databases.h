@@ -19,13 +19,11 @@ inline const std::vector<std::string> kDatabaseFormats = {"native", "chinook", "
 struct Database {
     std::shared_ptr<tb::TableSource> stored;  // as the files hold it
     int max_pieces = 0;
-    bool capture_free = false;  // chinook, cake: capture positions are NotStored
     // Every position's value: `stored` itself, or a capture resolver over it.
     std::shared_ptr<tb::TableSource> full;
 };
 
 // format: native, chinook or cake. path: a directory (or a Chinook data file).
-Result<Database> open_database(const std::string& format, const std::filesystem::path& path,
-                               std::size_t cache_blocks = 256);
+Result<Database> open_database(const std::string& format, const std::filesystem::path& path);
 
 }  // namespace retrocheck::app

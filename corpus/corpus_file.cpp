@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "engine/checkers/notation.h"
@@ -33,21 +34,23 @@ std::optional<int> number(std::string_view s) {
     return n;
 }
 
-// `win`, `draw`, `loss`, `win in 5`, `loss in 8`.
-bool parse_result(std::string_view text, Entry& e) {
+// `win`, `draw`, `loss`, `win in 5`, `loss in 8` (odd for a win, even for a loss).
+std::optional<Outcome> parse_verdict(std::string_view text) {
     const auto words = split(text, ' ');
+    Wld w;
     if (words[0] == "win")
-        e.result = Wld::Win;
+        w = Wld::Win;
     else if (words[0] == "loss")
-        e.result = Wld::Loss;
+        w = Wld::Loss;
     else if (words[0] == "draw")
-        e.result = Wld::Draw;
+        w = Wld::Draw;
     else
-        return false;
-    if (words.size() == 1) return true;
-    if (words.size() != 3 || words[1] != "in" || e.result == Wld::Draw) return false;
-    e.distance = number(words[2]);
-    return e.distance && *e.distance >= 0 && (*e.distance % 2 == 1) == (e.result == Wld::Win);
+        return std::nullopt;
+    if (words.size() == 1) return Outcome::of(w);
+    if (words.size() != 3 || words[1] != "in" || w == Wld::Draw) return std::nullopt;
+    const auto plies = number(words[2]);
+    if (!plies || *plies < 0 || (*plies % 2 == 1) != (w == Wld::Win)) return std::nullopt;
+    return w == Wld::Win ? Outcome::win(*plies) : Outcome::loss(*plies);
 }
 
 Result<std::vector<checkers::Move>> parse_moves(std::string_view text,
@@ -83,15 +86,17 @@ Result<std::vector<Entry>> parse_corpus(std::string_view text, const std::string
         const auto pos = checkers::parse_fen(trim(fields[0]));
         if (!pos) return Error{where + "bad FEN: " + pos.error()};
         e.position = *pos;
-        if (!parse_result(trim(fields[1]), e))
+        const auto verdict = parse_verdict(trim(fields[1]));
+        if (!verdict)
             return Error{where + "bad result '" + std::string(trim(fields[1])) +
                          "' (win, draw, loss, or `win in N` / `loss in N` with N odd for a win, "
                          "even for a loss)"};
+        e.verdict = *verdict;
         auto keeps = parse_moves(trim(fields[2]), e.position);
         if (!keeps) return Error{where + "keeps: " + keeps.error()};
         auto spoils = parse_moves(trim(fields[3]), e.position);
         if (!spoils) return Error{where + "spoils: " + spoils.error()};
-        if (e.result == Wld::Loss && !spoils->empty())
+        if (e.verdict.is_loss() && !spoils->empty())
             return Error{where + "a lost position has no move that spoils its result"};
         e.keeps = std::move(keeps).value();
         e.spoils = std::move(spoils).value();
@@ -113,11 +118,6 @@ Result<std::vector<Entry>> read_corpus(const std::filesystem::path& path) {
     text << in.rdbuf();
     if (in.bad()) return Error{"cannot read " + path.string()};
     return parse_corpus(text.str(), path.string());
-}
-
-std::string verdict_text(const Entry& e) {
-    const char* word = e.result == Wld::Win ? "win" : e.result == Wld::Loss ? "loss" : "draw";
-    return e.distance ? std::string(word) + " in " + std::to_string(*e.distance) : word;
 }
 
 }  // namespace retrocheck::corpus

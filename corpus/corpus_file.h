@@ -13,7 +13,6 @@
 #pragma once
 
 #include <filesystem>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,8 +27,7 @@ namespace retrocheck::corpus {
 struct Entry {
     int line = 0;
     checkers::Position position;
-    Wld result = Wld::Draw;
-    std::optional<int> distance;  // plies, when the entry gives one
+    Outcome verdict = Outcome::draw();  // for the side to move; a distance when the entry gives one
     std::vector<checkers::Move> keeps, spoils;
     std::string source;
     int depth = 0;
@@ -38,8 +36,5 @@ struct Entry {
 // Errors name the file, the line and the bad field or token.
 Result<std::vector<Entry>> parse_corpus(std::string_view text, const std::string& file);
 Result<std::vector<Entry>> read_corpus(const std::filesystem::path& path);
-
-// "loss in 8", "draw", "win"
-std::string verdict_text(const Entry& e);
 
 }  // namespace retrocheck::corpus

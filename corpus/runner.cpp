@@ -14,8 +14,6 @@ using checkers::Position;
 using checkers::Score;
 using checkers::ScoreKind;
 
-const char* wld_text(Wld w) { return w == Wld::Win ? "win" : w == Wld::Loss ? "loss" : "draw"; }
-
 std::optional<Outcome> table_value(checkers::EndgameProbe* tables, const Position& pos) {
     if (!tables || pos.piece_count() > tables->max_pieces()) return std::nullopt;
     return tables->probe(pos);
@@ -50,54 +48,53 @@ class EntryChecker {
         : e_(e), tables_(tables), searcher_(searcher) {}
 
     void position(std::vector<Check>& out) {
-        Check c{"position", verdict_text(e_), {}, {}, 0, ScoreKind::Heuristic, {}, false};
+        Check c;
+        c.subject = "position";
+        c.expected = e_.verdict.to_string();
         if (const auto v = table_value(tables_, e_.position)) {
             by_table(c, *v);
-            c.ok = v->wld() == e_.result && (!e_.distance || *e_.distance == v->plies());
+            const bool distances = e_.verdict.has_distance() && v->has_distance();
+            c.ok = distances ? *v == e_.verdict : v->wld() == result();
         } else {
             const auto r = searcher_.search(e_.position, {e_.depth, 0});
             by_search(c, r.score, r.kind, r.pv, e_.depth);
-            c.ok = keeps_result(r.score, r.kind);
+            c.ok = keeps_result(r.score);
         }
         out.push_back(std::move(c));
     }
 
     void move(const Move& m, bool keep, std::vector<Check>& out) {
-        Check c{(keep ? "keep " : "spoil ") + checkers::format_move(m),
-                {},
-                {},
-                {},
-                0,
-                ScoreKind::Heuristic,
-                {},
-                false};
-        c.expected = keep ? wld_text(e_.result) : e_.result == Wld::Draw ? "loss" : "not a win";
+        Check c;
+        c.subject = (keep ? "keep " : "spoil ") + checkers::format_move(m);
+        c.expected = keep ? to_string(result()) : result() == Wld::Draw ? "loss" : "not a win";
         const Position child = e_.position.after(m);
         if (const auto v = table_value(tables_, child)) {
             const Outcome ours = v->parent_view();
             by_table(c, ours);
-            c.ok = keep ? ours.wld() == e_.result : ours.wld() < e_.result;
+            c.ok = keep ? ours.wld() == result() : ours.wld() < result();
         } else {
             const int depth = std::max(1, e_.depth - 1);
             const auto r = searcher_.search(child, {depth, 0});
+            const Score ours = checkers::parent_score(r.score);
             std::vector<Move> pv{m};
             pv.insert(pv.end(), r.pv.begin(), r.pv.end());
-            by_search(c, -r.score, parent_kind(r.kind), pv, depth + 1);
+            by_search(c, ours, parent_kind(r.kind), pv, depth + 1);
             if (keep)
-                c.ok = keeps_result(-r.score, parent_kind(r.kind));
-            else if (e_.result == Wld::Draw)
-                c.ok = proven(-r.score) == Wld::Loss;
+                c.ok = keeps_result(ours);
+            else if (result() == Wld::Draw)
+                c.ok = proven(ours) == Wld::Loss;
             else
-                c.ok = proven(-r.score) != Wld::Win;
+                c.ok = proven(ours) != Wld::Win;
         }
         out.push_back(std::move(c));
     }
 
   private:
+    Wld result() const { return e_.verdict.wld(); }
+
     // Exact results must match; beyond the tables a draw holds while nothing is proven.
-    bool keeps_result(Score s, ScoreKind kind) const {
-        if (e_.result == Wld::Draw) return !proven(s) || kind == ScoreKind::TableDraw;
-        return proven(s) == e_.result;
+    bool keeps_result(Score s) const {
+        return result() == Wld::Draw ? !proven(s) : proven(s) == result();
     }
 
     static void by_table(Check& c, const Outcome& v) {
@@ -107,7 +104,6 @@ class EntryChecker {
 
     static void by_search(Check& c, Score s, ScoreKind kind, std::vector<Move> pv, int depth) {
         c.method = "search";
-        c.score = s;
         c.kind = kind;
         c.pv = std::move(pv);
         c.found = checkers::format_score(s) + " (" + checkers::to_string(kind) + "), depth " +
@@ -128,7 +124,7 @@ bool EntryReport::passed() const {
 EntryReport check_entry(const Entry& entry, checkers::EndgameProbe* tables,
                         checkers::Searcher& searcher) {
     searcher.clear();
-    EntryReport report{entry, {}};
+    EntryReport report;
     EntryChecker checker(entry, tables, searcher);
     checker.position(report.checks);
     for (const Move& m : entry.keeps) checker.move(m, true, report.checks);

@@ -1,11 +1,12 @@
 // Checks corpus entries: through the tables where they hold the position (exact values), and
 // otherwise by search to the entry's depth with the tables at the leaves.
 //
-// What a search can show: a win or a loss (an exact score, the principal variation ending in an
-// end of game or a table value); it cannot prove a draw. So beyond the tables a draw entry
-// passes when the search finds no forced result for either side at the root or through its
-// keeps, and every spoil is proven lost; a win entry's spoils pass when no forced win is found
-// through them.
+// Through the tables, a distance the entry gives is checked where the tables have distances
+// (Chinook and Cake do not). What a search can show: a win or a loss (an exact score, the principal
+// variation ending in an end of game or a table value); it cannot prove a draw. So beyond the
+// tables a draw entry passes when the search finds no forced result for either side at the root or
+// through its keeps, and every spoil is proven lost; a win entry's spoils pass when no forced win
+// is found through them.
 #pragma once
 
 #include <string>

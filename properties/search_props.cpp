@@ -14,6 +14,7 @@
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
 #include "engine/checkers/search/search.h"
+#include "engine/checkers/tests/test_positions.h"
 #include "properties/checkers_gen.h"
 #include "tablebases/probe/search_probe.h"
 #include "tablebases/store/directory.h"
@@ -38,17 +39,7 @@ const TableSet& tables_up_to_5() {
     return tables;
 }
 
-// The moves' line is legal from pos; otherwise says where it breaks.
-std::optional<std::string> illegal_step(Position pos, const std::vector<checkers::Move>& pv) {
-    for (const auto& m : pv) {
-        bool found = false;
-        for (const auto& l : checkers::legal_moves(pos)) found = found || l == m;
-        if (!found)
-            return checkers::format_move(m) + " is not legal in\n" + checkers::describe(pos);
-        pos = pos.after(m);
-    }
-    return std::nullopt;
-}
+using checkers::testing::illegal_step;
 
 // Root in the tables: the score is the table value on the distance scale, the kind says table,
 // the best move keeps the value, and the principal variation is a legal line.
@@ -65,7 +56,7 @@ void check_root_in_tables(const TableSet& tables, int pieces) {
         RC_ASSERT(value == Outcome::loss(0));
         return;
     }
-    RC_TAG(value.is_win() ? "win" : value.is_loss() ? "loss" : "draw");
+    RC_TAG(to_string(value.wld()));
     RC_ASSERT(r.score == checkers::score_of(value, 0));
     RC_ASSERT(r.kind == (value.is_win()    ? ScoreKind::TableWin
                          : value.is_loss() ? ScoreKind::TableLoss

@@ -97,32 +97,19 @@ TEST(SearchCli, CorpusReportsAWrongVerdict) {
 }
 
 TEST(SearchCli, BadInputIsNamed) {
-    CliRun r = run("search 'W:WK17,K99:B8'");
-    EXPECT_EQ(r.status, 1);
-    EXPECT_TRUE(contains(r.out, "99")) << r.out;
-    r = run("search --depth 0");
-    EXPECT_NE(r.status, 0);
-    EXPECT_TRUE(contains(r.out, "--depth")) << r.out;
-    r = run("search --db /nonexistent/tables");
-    EXPECT_EQ(r.status, 1);
-    EXPECT_TRUE(contains(r.out, "/nonexistent/tables")) << r.out;
-    r = run("search --db-format bogus --db /tmp");
-    EXPECT_NE(r.status, 0);
-    EXPECT_TRUE(contains(r.out, "bogus")) << r.out;
+    expect_refused("search 'W:WK17,K99:B8'", "99");
+    expect_refused("search --depth 0", "--depth", 0);
+    expect_refused("search --db /nonexistent/tables", "/nonexistent/tables");
+    expect_refused("search --db-format bogus --db /tmp", "bogus", 0);
 
     const auto dir = retrocheck::tb::testing::scratch("badcorpus");
     retrocheck::tb::testing::spit(dir / "bad.tsv", "W:WK17,24:B8,K18\tloss\t24-18\t-\tx\t19\n");
-    r = run("corpus " + (dir / "bad.tsv").string());
-    EXPECT_EQ(r.status, 1);
-    EXPECT_TRUE(contains(r.out, "bad.tsv:1: keeps:")) << r.out;
-    EXPECT_TRUE(contains(r.out, "24-18")) << r.out;
+    expect_refused("corpus " + (dir / "bad.tsv").string(), "bad.tsv:1: keeps:");
+    expect_refused("corpus " + (dir / "bad.tsv").string(), "24-18");
     retrocheck::tb::testing::spit(dir / "short.tsv", "W:WK17,24:B8,K18\tloss\n");
-    r = run("corpus " + (dir / "short.tsv").string());
-    EXPECT_EQ(r.status, 1);
-    EXPECT_TRUE(contains(r.out, "short.tsv:1: expected 6 tab-separated fields")) << r.out;
-    r = run("corpus /nonexistent/corpus.tsv");
-    EXPECT_EQ(r.status, 1);
-    EXPECT_TRUE(contains(r.out, "/nonexistent/corpus.tsv")) << r.out;
+    expect_refused("corpus " + (dir / "short.tsv").string(),
+                   "short.tsv:1: expected 6 tab-separated fields");
+    expect_refused("corpus /nonexistent/corpus.tsv", "/nonexistent/corpus.tsv");
 }
 
 }  // namespace

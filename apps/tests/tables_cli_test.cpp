@@ -74,21 +74,11 @@ TEST(TablesCli, ProbeOldburyDiagram17) {
 }
 
 TEST(TablesCli, BadInputIsNamed) {
-    CliRun r = run("probe " + four_pieces().string() + " 'W:W21,22,23:B1,2'");
-    EXPECT_EQ(r.status, 1);
-    EXPECT_TRUE(contains(r.out, "no table for slice bm2bk0wm3wk0")) << r.out;
-
-    r = run("verify /nonexistent/tables");
-    EXPECT_EQ(r.status, 1);
-    EXPECT_TRUE(contains(r.out, "/nonexistent/tables")) << r.out;
-
-    r = run("build checkers --pieces 0 --out /tmp/x");
-    EXPECT_NE(r.status, 0);
-    EXPECT_TRUE(contains(r.out, "--pieces")) << r.out;
-
-    r = run("build chess --pieces 3 --out /tmp/x");
-    EXPECT_NE(r.status, 0);
-    EXPECT_TRUE(contains(r.out, "chess")) << r.out;
+    expect_refused("probe " + four_pieces().string() + " 'W:W21,22,23:B1,2'",
+                   "no table for slice bm2bk0wm3wk0");
+    expect_refused("verify /nonexistent/tables", "/nonexistent/tables");
+    expect_refused("build checkers --pieces 0 --out /tmp/x", "--pieces", 0);
+    expect_refused("build chess --pieces 3 --out /tmp/x", "chess", 0);
 }
 
 TEST(TablesCli, VerifyRefusesADamagedFileByName) {

@@ -21,14 +21,14 @@ TEST(CorpusFile, ParsesEntries) {
     ASSERT_EQ(entries->size(), 2u);
     const Entry& e = (*entries)[0];
     EXPECT_EQ(e.line, 3);
-    EXPECT_EQ(e.result, Wld::Draw);
+    EXPECT_EQ(e.verdict, Outcome::draw());
     ASSERT_EQ(e.keeps.size(), 1u);
     EXPECT_EQ(checkers::format_move(e.keeps[0]), "14-10");
     ASSERT_EQ(e.spoils.size(), 2u);
     EXPECT_EQ(checkers::format_move(e.spoils[1]), "22-17");
     EXPECT_EQ(e.source, "published");
     EXPECT_EQ(e.depth, 19);
-    EXPECT_EQ(verdict_text((*entries)[1]), "loss in 8");
+    EXPECT_EQ((*entries)[1].verdict, Outcome::loss(8));
     EXPECT_EQ((*entries)[1].line, 4);
 }
 
@@ -75,7 +75,7 @@ TEST_F(CorpusRunner, TablesDecideWhereTheyReach) {
     ASSERT_EQ(r.checks.size(), 3u);
     EXPECT_EQ(r.checks[0].method, "tables");
     EXPECT_EQ(r.checks[2].found, "loss in 8 (table)");
-    // A wrong distance, and a keep of a drawn position that loses, fail.
+    // A wrong distance fails.
     EXPECT_FALSE(check("W:WK17,24:B8,K18\tloss in 16\t-\t-\tx\t19\n").passed());
 }
 
@@ -89,6 +89,42 @@ TEST_F(CorpusRunner, SearchesBeyondTheTables) {
     EXPECT_EQ(checkers::format_move(r.checks[2].pv.front()), "32-28");
     // Claiming 32-28 keeps the draw fails: the search proves it lost.
     EXPECT_FALSE(check("W:W32,27,24,K22,14:B20,19,K15,13,1\tdraw\t32-28\t-\tx\t15\n").passed());
+}
+
+// Chinook and Cake give no distances: an entry's distance is then not held against them.
+TEST_F(CorpusRunner, DistancesAreCheckedOnlyWhereTablesHaveThem) {
+    class WldOnly final : public tb::TableSource {
+      public:
+        explicit WldOnly(const tb::TableSource& full) : full_(full) {}
+        tb::ProbeResult probe(const checkers::Position& pos) const override {
+            tb::ProbeResult r = full_.probe(pos);
+            r.value = r.value.wld_only();
+            return r;
+        }
+        bool has_distance() const override { return false; }
+
+      private:
+        const tb::TableSource& full_;
+    };
+    const WldOnly wld(source);
+    tb::SearchProbe wld_probe(wld, 4);
+    const auto entries = parse_corpus("B:WK1,K5,K10:BK9\tloss in 8\t-\t-\tloop\t9\n", "t");
+    ASSERT_TRUE(entries.ok()) << entries.error();
+    const auto r = check_entry(entries->front(), &wld_probe, searcher);
+    EXPECT_TRUE(r.passed());
+    EXPECT_EQ(r.checks[0].found, "loss (table)");
+}
+
+// Through a move, a search's score is one ply longer than from the child.
+TEST(CorpusSearch, MovesAreScoredFromTheParent) {
+    checkers::Searcher plain(1);
+    const auto entries = parse_corpus("B:W18:BK14\twin\t14x23\t-\tlast piece\t3\n", "t");
+    ASSERT_TRUE(entries.ok()) << entries.error();
+    const auto r = check_entry(entries->front(), nullptr, plain);
+    EXPECT_TRUE(r.passed());
+    ASSERT_EQ(r.checks.size(), 2u);
+    EXPECT_EQ(r.checks[0].found, "win in 1 (win), depth 3");
+    EXPECT_EQ(r.checks[1].found, "win in 1 (win), depth 3");
 }
 
 }  // namespace

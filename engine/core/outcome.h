@@ -10,6 +10,10 @@ namespace retrocheck {
 
 enum class Wld : std::uint8_t { Loss, Draw, Win };
 
+constexpr const char* to_string(Wld w) {
+    return w == Wld::Win ? "win" : w == Wld::Loss ? "loss" : "draw";
+}
+
 class Outcome {
   public:
     static constexpr Outcome win(int plies) { return Outcome(Wld::Win, plies); }
@@ -38,9 +42,8 @@ class Outcome {
     friend constexpr bool operator==(const Outcome&, const Outcome&) = default;
 
     std::string to_string() const {
-        if (is_draw()) return "draw";
-        if (!has_distance()) return is_win() ? "win" : "loss";
-        return (is_win() ? "win in " : "loss in ") + std::to_string(plies_);
+        if (is_draw() || !has_distance()) return retrocheck::to_string(wld_);
+        return std::string(retrocheck::to_string(wld_)) + " in " + std::to_string(plies_);
     }
 
   private:

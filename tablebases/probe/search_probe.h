@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_set>
 
 #include "engine/checkers/search/search.h"
 #include "tablebases/probe/source.h"
@@ -16,11 +17,13 @@ class SearchProbe final : public checkers::EndgameProbe {
         : source_(source), max_pieces_(max_pieces) {}
 
     std::optional<Outcome> probe(const checkers::Position& pos) override {
+        // A resolver that gave up once would give up again: not asked twice.
+        if (given_up_.count(pos)) return std::nullopt;
         const ProbeResult r = source_.probe(pos);
         if (r.status == ProbeStatus::Ok) return r.value;
         if (r.status == ProbeStatus::Corrupt && first_error_.empty()) first_error_ = r.error;
         if (r.status == ProbeStatus::Corrupt) ++errors_;
-        if (r.status == ProbeStatus::TooMuchWork) ++over_work_;
+        if (r.status == ProbeStatus::TooMuchWork) given_up_.insert(pos);
         return std::nullopt;
     }
     int max_pieces() const override { return max_pieces_; }
@@ -29,13 +32,14 @@ class SearchProbe final : public checkers::EndgameProbe {
     // but a caller must report them.
     std::uint64_t errors() const { return errors_; }
     const std::string& first_error() const { return first_error_; }
-    // Probes a resolver gave up on (its work bound).
-    std::uint64_t over_work() const { return over_work_; }
+    // Positions a resolver gave up on (its work bound).
+    std::uint64_t over_work() const { return given_up_.size(); }
 
   private:
     const TableSource& source_;
     int max_pieces_;
-    std::uint64_t errors_ = 0, over_work_ = 0;
+    std::uint64_t errors_ = 0;
+    std::unordered_set<checkers::Position> given_up_;
     std::string first_error_;
 };
 

@@ -7,6 +7,7 @@
 
 #include "engine/checkers/diagram.h"
 #include "engine/checkers/notation.h"
+#include "engine/checkers/tests/test_positions.h"
 #include "tablebases/formats/cake.h"
 #include "tablebases/formats/chinook.h"
 #include "tablebases/probe/resolver.h"
@@ -28,11 +29,7 @@ using testing::spit;
 
 const TableSet& four_pieces() { return testing::built_tables(4); }
 
-Position fen(const char* text) {
-    auto p = checkers::parse_fen(text);
-    EXPECT_TRUE(p.ok()) << p.error();
-    return p.ok() ? *p : Position::start();
-}
+using checkers::testing::fen;
 
 TEST(Chinook, WorkedExamples) {
     RETROCHECK_THIRDPARTY_OR_SKIP(dir, "checkers/chinook");

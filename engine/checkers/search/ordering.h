@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <utility>
 
 #include "engine/checkers/move.h"
 #include "engine/checkers/position.h"
@@ -55,13 +56,12 @@ class MoveOrdering {
 
   private:
     static constexpr std::int64_t kHistoryMax = std::int64_t{1} << 30;
-    std::int64_t history(Color c, const Move& m) const {
+    const std::int64_t& history(Color c, const Move& m) const {
         return history_[static_cast<std::size_t>(c)][static_cast<std::size_t>(index_of(m.from))]
                        [static_cast<std::size_t>(index_of(m.to()))];
     }
     std::int64_t& slot(Color c, const Move& m) {
-        return history_[static_cast<std::size_t>(c)][static_cast<std::size_t>(index_of(m.from))]
-                       [static_cast<std::size_t>(index_of(m.to()))];
+        return const_cast<std::int64_t&>(std::as_const(*this).history(c, m));
     }
 
     std::array<std::array<Move, 2>, kMaxPly + 1> killers_{};

@@ -54,16 +54,6 @@ constexpr int distance_of(Score s) {
     return -1;
 }
 
-// The value the score stands for (a win, loss or draw only for exact scores): the outcome at
-// the root, distance from the root included when the score has one.
-inline Outcome outcome_of(Score s) {
-    if (s >= kWinBound) return Outcome::win(distance_of(s));
-    if (s <= -kWinBound) return Outcome::loss(distance_of(s));
-    if (is_exact_win(s)) return Outcome::of(Wld::Win);
-    if (is_exact_loss(s)) return Outcome::of(Wld::Loss);
-    return Outcome::draw();
-}
-
 // Relative to the node for the TT, and back.
 constexpr Score to_tt(Score s, int ply) {
     return is_exact_win(s) ? s + ply : is_exact_loss(s) ? s - ply : s;
@@ -71,6 +61,10 @@ constexpr Score to_tt(Score s, int ply) {
 constexpr Score from_tt(Score s, int ply) {
     return is_exact_win(s) ? s - ply : is_exact_loss(s) ? s + ply : s;
 }
+
+// A score found at the root of a child's search, seen from its parent: negated, and one ply
+// further from the end of the game.
+constexpr Score parent_score(Score child) { return from_tt(-child, 1); }
 
 // "+35", "win in 17", "loss in 8", "win (no distance)".
 std::string format_score(Score s);

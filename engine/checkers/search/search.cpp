@@ -43,7 +43,11 @@ class Searcher::Impl {
     using Clock = std::chrono::steady_clock;
 
     Score search(const Position& pos, int depth, Score alpha, Score beta, int ply, bool pv_node);
-    Score quiesce(const Position& pos, Score alpha, Score beta, int ply);
+    Score quiesce(const Position& pos, Score alpha, Score beta, int ply, bool pv_node);
+    bool in_reach(const Position& pos) const {
+        return tables_ && pos.piece_count() <= tables_->max_pieces();
+    }
+    // Probes a position in reach of the tables.
     std::optional<Score> table_score(const Position& pos, std::uint64_t key, int ply);
     // Indexes into moves, best first, in the scratch list of the ply.
     const std::vector<std::uint16_t>& order(const Position& pos, const MoveList& moves,
@@ -89,7 +93,6 @@ void Searcher::Impl::extend_pv(int ply, const Move& m) {
 // The exact score of a position a table holds (kept in the TT at kTableDepth, since probes
 // through a capture resolver can cost far more than a lookup).
 std::optional<Score> Searcher::Impl::table_score(const Position& pos, std::uint64_t key, int ply) {
-    if (!tables_ || pos.piece_count() > tables_->max_pieces()) return std::nullopt;
     const auto value = tables_->probe(pos);
     if (!value) return std::nullopt;
     ++table_probes_;
@@ -119,11 +122,11 @@ const std::vector<std::uint16_t>& Searcher::Impl::order(const Position& pos, con
     return idx;
 }
 
-Score Searcher::Impl::quiesce(const Position& pos, Score alpha, Score beta, int ply) {
+Score Searcher::Impl::quiesce(const Position& pos, Score alpha, Score beta, int ply, bool pv_node) {
     pv_len_[static_cast<std::size_t>(ply)] = ply;
     ++nodes_;
     if (out_of_time()) return 0;
-    if (ply > 0 && tables_ && pos.piece_count() <= tables_->max_pieces()) {
+    if (ply > 0 && in_reach(pos)) {
         const std::uint64_t key = pos.hash();
         if (const auto e = tt_.probe(key); e && e->depth == kTableDepth)
             return from_tt(e->score, ply);
@@ -138,13 +141,13 @@ Score Searcher::Impl::quiesce(const Position& pos, Score alpha, Score beta, int 
     Score best = -kInfinite;
     for (const std::uint16_t i : order(pos, moves, kNoMove, ply)) {
         const Move& m = moves[i];
-        const Score s = -quiesce(pos.after(m), -beta, -alpha, ply + 1);
+        const Score s = -quiesce(pos.after(m), -beta, -alpha, ply + 1, pv_node);
         if (stop_) return 0;
         if (s > best) {
             best = s;
             if (s > alpha) {
                 alpha = s;
-                extend_pv(ply, m);
+                if (pv_node) extend_pv(ply, m);
                 if (s >= beta) break;
             }
         }
@@ -154,7 +157,7 @@ Score Searcher::Impl::quiesce(const Position& pos, Score alpha, Score beta, int 
 
 Score Searcher::Impl::search(const Position& pos, int depth, Score alpha, Score beta, int ply,
                              bool pv_node) {
-    if (depth <= 0 || ply >= kMaxPly) return quiesce(pos, alpha, beta, ply);
+    if (depth <= 0 || ply >= kMaxPly) return quiesce(pos, alpha, beta, ply, pv_node);
     pv_len_[static_cast<std::size_t>(ply)] = ply;
     ++nodes_;
     if (out_of_time()) return 0;
@@ -172,7 +175,7 @@ Score Searcher::Impl::search(const Position& pos, int depth, Score alpha, Score 
              (e->bound() == Bound::Upper && s <= alpha)))
             return s;
     }
-    if (ply > 0)
+    if (ply > 0 && in_reach(pos))
         if (const auto s = table_score(pos, key, ply)) return *s;
 
     MoveList moves;
@@ -202,7 +205,7 @@ Score Searcher::Impl::search(const Position& pos, int depth, Score alpha, Score 
             best_index = sequence[n];
             if (s > alpha) {
                 alpha = s;
-                extend_pv(ply, m);
+                if (pv_node) extend_pv(ply, m);
                 if (s >= beta) {
                     if (!m.is_capture()) {
                         ordering_.reward(pos, m, ply, depth);
@@ -224,7 +227,7 @@ ScoreKind Searcher::Impl::kind_of(const Position& root, Score score, const std::
     Position end = root;
     for (const Move& m : pv) end = end.after(m);
     bool from_table = false, table_draw = false;
-    if (tables_ && end.piece_count() <= tables_->max_pieces() && !pv.empty())
+    if (in_reach(end) && !pv.empty())
         if (const auto v = tables_->probe(end)) {
             from_table = true;
             table_draw = v->is_draw();
@@ -251,9 +254,11 @@ SearchResult Searcher::Impl::run(const Position& root, const SearchLimits& limit
         return result;
     }
     const int max_depth = std::clamp(limits.depth, 1, kMaxSearchDepth);
-    // A root the tables hold is decided at the first iteration: every child is probed there.
-    const bool root_in_tables =
-        tables_ && root.piece_count() <= tables_->max_pieces() && tables_->probe(root).has_value();
+    // A root the tables hold is decided once an iteration reaches its table value through a
+    // table child (at the first, unless a probe failed and the child had to be searched).
+    std::optional<Score> root_value;
+    if (in_reach(root))
+        if (const auto v = tables_->probe(root)) root_value = score_of(*v, 0);
     for (int depth = 1; depth <= max_depth; ++depth) {
         const Score score = search(root, depth, -kInfinite, kInfinite, 0, true);
         if (stop_) {
@@ -281,7 +286,9 @@ SearchResult Searcher::Impl::run(const Position& root, const SearchLimits& limit
         if (d >= 0 && d <= depth &&
             (result.kind == ScoreKind::Win || result.kind == ScoreKind::Loss))
             break;
-        if (root_in_tables || (seconds_ > 0 && it.seconds >= seconds_)) break;
+        const bool table_kind = it.kind == ScoreKind::TableWin || it.kind == ScoreKind::TableLoss ||
+                                it.kind == ScoreKind::TableDraw;
+        if ((root_value == score && table_kind) || (seconds_ > 0 && it.seconds >= seconds_)) break;
     }
     result.nodes = nodes_;
     result.table_probes = table_probes_;

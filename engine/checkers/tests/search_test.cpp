@@ -11,26 +11,13 @@
 #include "engine/checkers/search/eval.h"
 #include "engine/checkers/search/search.h"
 #include "engine/checkers/search/tt.h"
+#include "engine/checkers/tests/test_positions.h"
 
 namespace retrocheck::checkers {
 namespace {
 
-Position fen(const char* text) {
-    auto pos = parse_fen(text);
-    EXPECT_TRUE(pos.ok()) << text << ": " << pos.error();
-    return pos.ok() ? *pos : Position{};
-}
-
-// Plays the principal variation: every move must be legal where it is played.
-void expect_legal_line(Position pos, const std::vector<Move>& pv) {
-    for (const Move& m : pv) {
-        const MoveList legal = legal_moves(pos);
-        bool found = false;
-        for (const Move& l : legal) found = found || l == m;
-        ASSERT_TRUE(found) << format_move(m) << " is not legal in\n" << describe(pos);
-        pos = pos.after(m);
-    }
-}
+using testing::fen;
+using testing::illegal_step;
 
 TEST(Score, TableValuesShareTheDistanceScale) {
     EXPECT_EQ(score_of(Outcome::win(5), 2), win_in(7));
@@ -86,7 +73,7 @@ TEST(Search, TakesTheLastPieceAsAWinInOne) {
     EXPECT_EQ(format_move(*r.best_move), "14x23");
     EXPECT_EQ(r.score, win_in(1));
     EXPECT_EQ(r.kind, ScoreKind::Win);
-    expect_legal_line(fen("B:W18:BK14"), r.pv);
+    EXPECT_EQ(illegal_step(fen("B:W18:BK14"), r.pv), std::nullopt);
 }
 
 // Oldbury, diagram 17: White to move loses. The search alone must see it by ply 19.
@@ -95,7 +82,7 @@ TEST(Search, Diagram17LossWithoutTablesByPly19) {
     Searcher searcher(16);
     int first_loss = 0;
     const auto r = searcher.search(pos, {19, 0}, [&](const Iteration& it) {
-        expect_legal_line(pos, it.pv);
+        EXPECT_EQ(illegal_step(pos, it.pv), std::nullopt);
         if (!first_loss && it.kind == ScoreKind::Loss) first_loss = it.depth;
     });
     ASSERT_GT(first_loss, 0) << "no loss found by depth 19; last score " << format_score(r.score);
@@ -111,7 +98,7 @@ TEST(Search, PrincipalVariationsAreLegalLines) {
         const Position pos = fen(f);
         const auto r = searcher.search(pos, {9, 0}, [&](const Iteration& it) {
             ASSERT_FALSE(it.pv.empty()) << f;
-            expect_legal_line(pos, it.pv);
+            EXPECT_EQ(illegal_step(pos, it.pv), std::nullopt) << f;
         });
         ASSERT_TRUE(r.best_move);
         EXPECT_EQ(r.pv.front(), *r.best_move);
