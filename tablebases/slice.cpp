@@ -19,6 +19,16 @@ std::string name(Slice s) {
            std::to_string(s.white_men) + "wk" + std::to_string(s.white_kings);
 }
 
+std::string material(Slice s) {
+    auto side = [](int kings, int men) {
+        std::string out;
+        if (kings) out += std::to_string(kings) + "K";
+        if (men) out += (out.empty() ? "" : "+") + std::to_string(men) + "M";
+        return out.empty() ? std::string("0") : out;
+    };
+    return side(s.white_kings, s.white_men) + " v " + side(s.black_kings, s.black_men);
+}
+
 std::optional<Slice> parse_slice(std::string_view text) {
     int v[4];
     const char* tags[4] = {"bm", "bk", "wm", "wk"};

@@ -40,6 +40,9 @@ constexpr Slice flipped(Slice s) {
 // "bm1bk0wm0wk1": black men, black kings, white men, white kings.
 std::string name(Slice s);
 std::optional<Slice> parse_slice(std::string_view text);
+// For people, White first: "2K+1M v 1K" (White: two kings and a man; Black: one king); a side
+// without pieces is "0".
+std::string material(Slice s);
 
 // Every slice with 0..max_pieces pieces (at most 12 a side), in build order.
 std::vector<Slice> slices_up_to(int max_pieces);

@@ -8,6 +8,7 @@
 
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/rules.h"
+#include "engine/core/text_file.h"
 
 namespace retrocheck::checkers {
 namespace {
@@ -35,7 +36,8 @@ bool parse_number(std::string_view s, int& out) {
     return ec == std::errc() && end == s.data() + s.size();
 }
 
-std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
+// Echoed input is cut at 80 characters: a message stays one readable line.
+std::string quoted(std::string_view s) { return "'" + clipped(s) + "'"; }
 
 const char* color_name(Color c) { return c == Color::Black ? "black" : "white"; }
 

@@ -41,9 +41,13 @@ class Outcome {
 
     friend constexpr bool operator==(const Outcome&, const Outcome&) = default;
 
+    // "win in 11 plies", "loss in 1 ply", "draw", "win" (no distance known).
     std::string to_string() const {
         if (is_draw() || !has_distance()) return retrocheck::to_string(wld_);
-        return std::string(retrocheck::to_string(wld_)) + " in " + std::to_string(plies_);
+        return std::string(retrocheck::to_string(wld_)) + " in " + plies_text(plies_);
+    }
+    static std::string plies_text(int plies) {
+        return std::to_string(plies) + (plies == 1 ? " ply" : " plies");
     }
 
   private:

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "engine/checkers/movegen.h"
-#include "tablebases/formats/read_file.h"
+#include "engine/core/text_file.h"
 #include "tablebases/formats/squares.h"
 #include "tablebases/formats/text_cursor.h"
 #include "tablebases/index.h"
@@ -143,9 +143,9 @@ Result<std::shared_ptr<CakeDatabase>> CakeDatabase::from_bytes(int pieces,
 
 Result<CakeDatabase::Pair> CakeDatabase::load_pair(const std::filesystem::path& idx,
                                                    const std::filesystem::path& cpr) {
-    auto text = read_whole_file(idx);
+    auto text = read_text_file(idx);
     if (!text) return Error{text.error()};
-    auto data = read_whole_file(cpr);
+    auto data = read_text_file(cpr);
     if (!data) return Error{data.error()};
     return pair_from_bytes(*text, std::move(data).value(), idx, cpr);
 }

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "engine/checkers/movegen.h"
-#include "tablebases/formats/read_file.h"
+#include "engine/core/text_file.h"
 #include "tablebases/formats/squares.h"
 #include "tablebases/formats/text_cursor.h"
 #include "tablebases/index.h"
@@ -152,9 +152,9 @@ struct ChinookDatabase::Loaded {
 
 Result<std::shared_ptr<ChinookDatabase>> ChinookDatabase::open(const std::filesystem::path& data) {
     const std::filesystem::path idx = data.string() + ".idx";
-    auto text = read_whole_file(idx);
+    auto text = read_text_file(idx);
     if (!text) return Error{text.error()};
-    auto bytes = read_whole_file(data);
+    auto bytes = read_text_file(data);
     if (!bytes) return Error{bytes.error()};
     return from_bytes(*text, std::move(bytes).value(), data);
 }

@@ -30,6 +30,12 @@ TEST(Slices, BuildOrderPutsSuccessorsFirst) {
         }
 }
 
+TEST(Slices, MaterialNamesPutWhiteFirst) {
+    EXPECT_EQ(material({1, 0, 0, 2}), "2K v 1M");
+    EXPECT_EQ(material({0, 1, 1, 2}), "2K+1M v 1K");
+    EXPECT_EQ(material({2, 3, 0, 0}), "0 v 3K+2M");
+}
+
 TEST(Slices, NamesRoundTrip) {
     for (const Slice& s : slices_up_to(6)) EXPECT_EQ(parse_slice(name(s)), s) << name(s);
     EXPECT_FALSE(parse_slice("bm1bk0wm0"));

@@ -66,7 +66,7 @@ constexpr Score from_tt(Score s, int ply) {
 // further from the end of the game.
 constexpr Score parent_score(Score child) { return from_tt(-child, 1); }
 
-// "+35", "win in 17", "loss in 8", "win (no distance)".
+// "+35", "win in 17 plies", "loss in 8 plies", "win" (no distance known).
 std::string format_score(Score s);
 
 }  // namespace retrocheck::checkers

@@ -34,7 +34,7 @@ TEST(Score, TableValuesShareTheDistanceScale) {
         EXPECT_EQ(from_tt(to_tt(s, 7), 7), s);
     // Found 4 plies deeper, the same entry means a win 4 plies further from the root.
     EXPECT_EQ(from_tt(to_tt(win_in(9), 3), 7), win_in(13));
-    EXPECT_EQ(format_score(win_in(9)), "win in 9");
+    EXPECT_EQ(format_score(win_in(9)), "win in 9 plies");
     EXPECT_EQ(format_score(-25), "-25");
 }
 
