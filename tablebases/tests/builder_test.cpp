@@ -15,13 +15,13 @@ namespace {
 
 using testing::built_tables;
 
-oracle::MaterialCount material(Slice s) {
+oracle::MaterialCount material_count(Slice s) {
     return {s.black_men, s.black_kings, s.white_men, s.white_kings};
 }
 
 void expect_matches_oracle(const TableSet& built, const std::vector<Slice>& slices) {
     std::vector<oracle::MaterialCount> materials;
-    for (const Slice& s : slices) materials.push_back(material(s));
+    for (const Slice& s : slices) materials.push_back(material_count(s));
     const auto truth = oracle::solve_by_value_iteration(materials);
     int reported = 0;
     std::uint64_t compared = 0;

@@ -1,69 +1,321 @@
-// Test support: random single-value corruptions of a table set, and the check that the
-// verifier reports exactly the corrupted position.
+// Test support: wrong values put into a table set (every kind of change, or a random one), and
+// the check that the verifier reports each as one finding at the changed position, everything
+// else it reports being a consequence of it.
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <functional>
+#include <map>
+#include <memory>
 #include <optional>
 #include <random>
+#include <set>
+#include <span>
 #include <string>
+#include <tuple>
+#include <vector>
 
+#include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
+#include "engine/core/result.h"
+#include "tablebases/build/builder.h"
 #include "tablebases/verify/verifier.h"
 
 namespace retrocheck::tb::testing {
+
+// Every kind of wrong value: the six swaps of win, draw and loss, and a distance one move (two
+// plies) too long or too short.
+enum class Change {
+    WinToDraw,
+    WinToLoss,
+    DrawToWin,
+    DrawToLoss,
+    LossToWin,
+    LossToDraw,
+    TwoPliesLonger,
+    TwoPliesShorter,
+};
+inline constexpr std::array kEveryChange{
+    Change::WinToDraw, Change::WinToLoss,  Change::DrawToWin,      Change::DrawToLoss,
+    Change::LossToWin, Change::LossToDraw, Change::TwoPliesLonger, Change::TwoPliesShorter};
+
+inline const char* to_string(Change k) {
+    constexpr std::array names{"win->draw", "win->loss",  "draw->win",        "draw->loss",
+                               "loss->win", "loss->draw", "two plies longer", "two plies shorter"};
+    return names[static_cast<std::size_t>(k)];
+}
+
+// `old` changed by k, nothing when k does not apply: a win or a loss made one ply longer when
+// it changes side, a draw made a win in 3 or a loss in 4, a distance moved by two plies (not
+// below a win in 1 or a loss in 0, nor beyond what a byte stores).
+inline std::optional<Outcome> changed(const Outcome& old, Change k) {
+    if (old.plies() + 2 > kMaxPlies) return std::nullopt;
+    switch (k) {
+        case Change::WinToDraw:
+            if (old.is_win()) return Outcome::draw();
+            break;
+        case Change::WinToLoss:
+            if (old.is_win()) return Outcome::loss(old.plies() + 1);
+            break;
+        case Change::DrawToWin:
+            if (old.is_draw()) return Outcome::win(3);
+            break;
+        case Change::DrawToLoss:
+            if (old.is_draw()) return Outcome::loss(4);
+            break;
+        case Change::LossToWin:
+            if (old.is_loss()) return Outcome::win(old.plies() + 1);
+            break;
+        case Change::LossToDraw:
+            if (old.is_loss()) return Outcome::draw();
+            break;
+        case Change::TwoPliesLonger:
+            if (old.is_win()) return Outcome::win(old.plies() + 2);
+            if (old.is_loss()) return Outcome::loss(old.plies() + 2);
+            break;
+        case Change::TwoPliesShorter:
+            if (old.is_win() && old.plies() >= 3) return Outcome::win(old.plies() - 2);
+            if (old.is_loss() && old.plies() >= 2) return Outcome::loss(old.plies() - 2);
+            break;
+    }
+    return std::nullopt;
+}
+
+// The rule a changed value breaks, from CHECKERS.md rather than from the verifier's code: the
+// old value was right, so the position's children are as the old value says.
+inline std::string rule_broken(const Outcome& old, Change k, const Outcome& now) {
+    if (old == Outcome::loss(0) || now == Outcome::loss(0)) return "no-move-is-loss-0";
+    switch (k) {
+        case Change::WinToDraw:
+            return "draw-no-losing-child";  // the child lost in n-1
+        case Change::WinToLoss:
+        case Change::DrawToLoss:
+            return "loss-children-win";  // that lost child, or a drawn one
+        case Change::DrawToWin:
+        case Change::LossToWin:
+            return "win-has-losing-child";
+        case Change::LossToDraw:
+            return "draw-has-draw-child";  // every child is a win
+        default:
+            return old.is_win() ? "win-shortest" : "loss-longest";
+    }
+}
 
 struct Corruption {
     Slice slice;
     std::uint64_t id = 0;
     checkers::Position position;
     Outcome old = Outcome::draw(), changed = Outcome::draw();
+    Change kind = Change::WinToDraw;
 
     std::string what() const {
-        return old.to_string() + " -> " + changed.to_string() + " at " +
-               checkers::format_fen(position);
+        return std::string(to_string(kind)) + ": " + old.to_string() + " -> " +
+               changed.to_string() + " at " + checkers::format_fen(position);
     }
 };
 
-// A random kind of change (win to draw, draw to loss, a distance moved by two plies) of a
-// random position of a slice with two pieces or more; nothing when the draw did not fit.
+// The corruption of position `id` of `slice` by k, when k applies to its value.
+inline std::optional<Corruption> corruption(const TableSet& set, Slice slice, std::uint64_t id,
+                                            Change k) {
+    const SliceTable& t = *set.find(slice);
+    const Outcome old = decode(t.values[id]);
+    const auto now = changed(old, k);
+    if (!now) return std::nullopt;
+    return Corruption{slice, id, t.position(id), old, *now, k};
+}
+
+// A random change of a random position of a slice with two pieces or more; nothing when the
+// change does not apply to the value drawn.
 inline std::optional<Corruption> random_corruption(const TableSet& set, std::mt19937_64& rng) {
     std::vector<Slice> slices;
     for (const auto& [s, t] : set.tables())
         if (s.pieces() >= 2) slices.push_back(s);
     const Slice s = slices[rng() % slices.size()];
-    const SliceTable& t = *set.find(s);
-    const std::uint64_t id = rng() % t.values.size();
-    const Outcome old = decode(t.values[id]);
-    const int kind = static_cast<int>(rng() % 3);
-    std::optional<Outcome> changed;
-    if (kind == 0 && old.is_win()) changed = Outcome::draw();
-    if (kind == 1 && old.is_draw()) changed = Outcome::loss(2 * static_cast<int>(rng() % 5 + 1));
-    if (kind == 2 && !old.is_draw()) {
-        const int plies = rng() % 2 || old.plies() < 2 ? old.plies() + 2 : old.plies() - 2;
-        changed = old.is_win() ? Outcome::win(plies) : Outcome::loss(plies);
-    }
-    if (!changed || (changed->is_win() && changed->plies() < 1)) return std::nullopt;
-    return Corruption{s, id, t.position(id), old, *changed};
+    const std::uint64_t id = rng() % set.find(s)->values.size();
+    return corruption(set, s, id, kEveryChange[rng() % kEveryChange.size()]);
 }
 
-// The corrupted position is reported under a one-ply rule; every other report is one of its
-// parents (naming the move to it) or its mirror.
+// Slices to put every kind of wrong value in: kings, men, and both, on 2, 3 and 4 pieces, each
+// small enough with what its moves lead to for many verifications. The largest takes each kind
+// on one side to move only.
+struct FaultSlice {
+    Slice slice;
+    bool both_sides = true;
+};
+inline const std::vector<FaultSlice> kFaultSlices = {{{0, 1, 0, 1}}, {{1, 0, 1, 0}},
+                                                     {{1, 0, 0, 2}}, {{0, 2, 0, 1}},
+                                                     {{0, 2, 0, 2}}, {{1, 0, 0, 3}, false}};
+
+// Corruptions of positions of f.slice: for each side to move, a position for every kind of change
+// that applies to a value there (the first from a random place on), and, when the slice has
+// them, a win in 1 made two plies longer and a position without moves (a loss in 0) made
+// longer, a win and a draw. Without both_sides, each kind on one side only (alternately Black
+// and White, or the other when the kind does not apply there) and none of the extra ones.
+inline std::vector<Corruption> every_kind_of_corruption(const TableSet& set, const FaultSlice& f,
+                                                        std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    const SliceTable& t = *set.find(f.slice);
+    const std::uint64_t half = t.index.size();
+    std::vector<Corruption> out;
+    auto pick = [&](std::uint64_t base, Change k, auto&& wanted) {
+        const std::uint64_t start = rng() % half;
+        for (std::uint64_t j = 0; j < half; ++j) {
+            const std::uint64_t id = base + (start + j) % half;
+            if (!wanted(decode(t.values[id]))) continue;
+            if (const auto c = corruption(set, f.slice, id, k)) {
+                out.push_back(*c);
+                return true;
+            }
+        }
+        return false;
+    };
+    auto any = [](const Outcome&) { return true; };
+    if (!f.both_sides) {
+        for (std::size_t k = 0; k < kEveryChange.size(); ++k)
+            if (!pick(k % 2 ? half : 0, kEveryChange[k], any))
+                pick(k % 2 ? 0 : half, kEveryChange[k], any);
+        return out;
+    }
+    for (const std::uint64_t base : {std::uint64_t{0}, half}) {
+        for (const Change k : kEveryChange) pick(base, k, any);
+        const std::pair<Outcome, Change> shortest[] = {{Outcome::win(1), Change::TwoPliesLonger},
+                                                       {Outcome::loss(0), Change::TwoPliesLonger},
+                                                       {Outcome::loss(0), Change::LossToWin},
+                                                       {Outcome::loss(0), Change::LossToDraw}};
+        for (const auto& [value, k] : shortest)
+            pick(base, k, [&](const Outcome& o) { return o == value; });
+    }
+    return out;
+}
+
+// A copy of the set (sharing the unchanged tables) with the corruptions' values.
+inline TableSet with_changes(const TableSet& set, std::span<const Corruption> changes) {
+    std::map<Slice, std::shared_ptr<SliceTable>> copies;
+    for (const Corruption& c : changes) {
+        auto& copy = copies[c.slice];
+        if (!copy) copy = std::make_shared<SliceTable>(*set.find(c.slice));
+        copy->values[c.id] = encode(c.changed);
+    }
+    TableSet out;
+    for (const auto& [s, t] : set.tables()) {
+        const auto it = copies.find(s);
+        if (it == copies.end())
+            out.add(t);
+        else
+            out.add(it->second);
+    }
+    return out;
+}
+
+// The tables of `slices`, their mirrors and every slice their moves lead to, shared with `set`:
+// a small set closed under moves and flips, for tests that verify it many times.
+inline TableSet closed_subset(const TableSet& set, const std::vector<Slice>& slices) {
+    std::vector<Slice> roots = slices;
+    for (const Slice& s : slices) roots.push_back(flipped(s));
+    TableSet out;
+    for (const Slice& s : closure(roots)) out.add(set.tables().at(s));
+    return out;
+}
+
+// A consequence names its cause and how the cause reaches it: as one of its children (by a
+// legal move to it), as its mirror, or as itself (a finding's own broken flip symmetry).
+inline ::testing::AssertionResult is_consequence_of(const Violation& v,
+                                                    const checkers::Position& cause) {
+    auto fail = [&] { return ::testing::AssertionFailure() << describe(v); };
+    if (v.finding || !v.cause || *v.cause != cause) return fail() << "is not a consequence of it";
+    if (v.relation == "itself")
+        return v.position == cause && v.rule == "flip-symmetry" ? ::testing::AssertionSuccess()
+                                                                : fail();
+    if (v.relation == "mirror")
+        return v.position.flipped() == cause ? ::testing::AssertionSuccess() : fail();
+    for (const checkers::Move& m : checkers::legal_moves(v.position))
+        if (v.relation == "child " + checkers::format_move(m) && v.position.after(m) == cause)
+            return ::testing::AssertionSuccess();
+    return fail() << "names no move to it";
+}
+
+inline std::string all_of(const VerifyReport& report) {
+    std::string s;
+    for (const Violation& v : report.examples) s += describe(v);
+    for (const Violation& v : report.consequences) s += describe(v);
+    return s;
+}
+
+// The changed position is the one finding, under the rule its new value breaks, with its old
+// value as what it should be; every other violation is a consequence of it.
 inline void expect_reported_alone(const TableSet& set, const Corruption& c) {
     const VerifyReport report = verify(set, 1000);
-    ASSERT_GT(report.violations, 0u) << c.what();
-    ASSERT_EQ(report.violations, report.examples.size()) << c.what();
-    bool own = false;
-    for (const Violation& v : report.examples) {
-        if (v.position == c.position) {
-            own |= v.rule != "flip-symmetry";
-            continue;
-        }
-        if (v.position == c.position.flipped() && v.rule == "flip-symmetry") continue;
-        ASSERT_TRUE(v.child_move.has_value()) << c.what() << "\n" << describe(v);
-        EXPECT_EQ(v.position.after(*v.child_move), c.position) << c.what() << "\n" << describe(v);
+    ASSERT_EQ(report.findings, 1u) << c.what() << "\n" << all_of(report);
+    ASSERT_EQ(report.examples.size(), 1u);
+    const Violation& f = report.examples[0];
+    EXPECT_TRUE(f.finding);
+    EXPECT_EQ(f.position, c.position) << c.what() << "\n" << all_of(report);
+    EXPECT_EQ(f.rule, rule_broken(c.old, c.kind, c.changed)) << c.what() << "\n" << describe(f);
+    EXPECT_EQ(f.stored, c.changed) << c.what();
+    EXPECT_EQ(f.expected, c.old) << c.what() << "\n" << describe(f);
+    const std::string head =
+        "finding: " + f.rule + " at " + checkers::format_fen(c.position) + "\n";
+    EXPECT_EQ(describe(f).substr(0, head.size()), head);
+    EXPECT_NE(describe(f).find("\nstored: " + c.changed.to_string() + "\n"), std::string::npos)
+        << describe(f);
+    EXPECT_NE(describe(f).find("\nshould be: " + c.old.to_string()), std::string::npos)
+        << describe(f);
+    EXPECT_EQ(report.violations, 1 + report.consequences.size()) << c.what();
+    for (const Violation& v : report.consequences) {
+        EXPECT_TRUE(is_consequence_of(v, c.position)) << c.what();
+        // One line, naming the cause, how, the rule and the position.
+        const std::string text = describe(v);
+        const std::string line = "consequence of " + checkers::format_fen(c.position) + " (" +
+                                 v.relation + "): " + v.rule + " at " +
+                                 checkers::format_fen(v.position);
+        EXPECT_EQ(text.substr(0, line.size()), line) << c.what();
+        EXPECT_EQ(text.find('\n'), text.size() - 1) << text;
+        if (v.rule != "flip-symmetry") continue;
+        // Both positions named, and which one breaks its own rule: the changed one.
+        EXPECT_NE(text.find(checkers::format_fen(v.position.flipped())), std::string::npos) << text;
+        EXPECT_TRUE(v.relation != "mirror" || v.mirror_fails_own) << text;
+        EXPECT_TRUE(v.relation != "itself" || v.fails_own) << text;
     }
-    EXPECT_TRUE(own) << c.what() << ": not reported";
+}
+
+// Every kind of wrong value in positions of every slice of kFaultSlices, one at a time, each
+// verified alone: `start` is given each slice's set (closed_subset of `tables`) once, `change`
+// makes that set with one value changed. Then checks that each kind went into positions of 2, 3
+// and 4 pieces with each side to move, and that a win in 1 and a position without moves took
+// their changes.
+inline void expect_every_kind_reported_alone(
+    const TableSet& tables, std::uint64_t seed, const std::function<void(const TableSet&)>& start,
+    const std::function<Result<TableSet>(const TableSet&, const Corruption&)>& change) {
+    std::set<std::tuple<int, Change, checkers::Color>> covered;  // pieces, kind, side to move
+    std::set<std::pair<Value, Change>> shortest;  // changes to a win in 1 or a loss in 0
+    for (const FaultSlice& f : kFaultSlices) {
+        const TableSet set = closed_subset(tables, {f.slice});
+        start(set);
+        for (const Corruption& c : every_kind_of_corruption(set, f, seed)) {
+            SCOPED_TRACE(c.what());
+            const auto changed = change(set, c);
+            ASSERT_TRUE(changed.ok()) << changed.error();
+            ASSERT_EQ(changed->probe(c.position), c.changed);
+            expect_reported_alone(*changed, c);
+            covered.insert({f.slice.pieces(), c.kind, c.position.side_to_move()});
+            if (c.old == Outcome::win(1) || c.old == Outcome::loss(0))
+                shortest.insert({encode(c.old), c.kind});
+        }
+    }
+    for (const int pieces : {2, 3, 4})
+        for (const Change k : kEveryChange)
+            for (const auto side : {checkers::Color::Black, checkers::Color::White})
+                EXPECT_TRUE(covered.count({pieces, k, side}))
+                    << pieces << " pieces, " << to_string(k) << ", "
+                    << (side == checkers::Color::Black ? "Black" : "White") << " to move";
+    for (const auto& [value, k] : {std::pair{Outcome::win(1), Change::TwoPliesLonger},
+                                   std::pair{Outcome::loss(0), Change::TwoPliesLonger},
+                                   std::pair{Outcome::loss(0), Change::LossToWin},
+                                   std::pair{Outcome::loss(0), Change::LossToDraw}})
+        EXPECT_TRUE(shortest.count({encode(value), k}))
+            << value.to_string() << ", " << to_string(k);
 }
 
 }  // namespace retrocheck::tb::testing

@@ -12,6 +12,7 @@
 #include "tablebases/store/writer.h"
 #include "tablebases/tests/corruption.h"
 #include "tablebases/tests/scratch.h"
+#include "tablebases/tests/table_files.h"
 #include "tablebases/tests/tables.h"
 
 namespace retrocheck::tb::store {
@@ -22,16 +23,9 @@ namespace fs = std::filesystem;
 using testing::scratch;
 using testing::slurp;
 using testing::spit;
+using testing::write_all;
 
 const TableSet& three_pieces() { return testing::built_tables(3); }
-
-void write_all(const TableSet& set, const fs::path& dir, std::uint32_t block_size) {
-    for (const auto& [s, t] : set.tables()) {
-        const auto bytes = write_table(*t, table_path(dir, s), {block_size, 3});
-        ASSERT_TRUE(bytes.ok()) << bytes.error();
-        EXPECT_EQ(*bytes, fs::file_size(table_path(dir, s)));
-    }
-}
 
 // Opens and reads every block; the error, or "" when the file is accepted.
 std::string refusal(const fs::path& p) {
@@ -182,7 +176,7 @@ TEST(Store, DirectoryMustBeClosedUnderMoves) {
 }
 
 // A value changed and written back with valid checksums passes the reader; the verifier then
-// reports exactly that position.
+// reports exactly that position as the one finding.
 TEST(Store, VerifierCatchesAValueRewrittenWithValidChecksums) {
     std::mt19937_64 rng(23);
     const fs::path dir = scratch("rewrite");
@@ -192,15 +186,26 @@ TEST(Store, VerifierCatchesAValueRewrittenWithValidChecksums) {
         const auto c = testing::random_corruption(three_pieces(), rng);
         if (!c) continue;
         ++done;
-        const SliceTable& good = *three_pieces().find(c->slice);
-        SliceTable changed = good;
-        changed.values[c->id] = encode(c->changed);
-        ASSERT_TRUE(write_table(changed, table_path(dir, c->slice), {4096, 3}).ok());
-        const auto loaded = load_directory(dir);
+        const testing::Corruption one[] = {*c};
+        const auto loaded = testing::load_with_changes(dir, three_pieces(), one, 4096);
         ASSERT_TRUE(loaded.ok()) << loaded.error();
         testing::expect_reported_alone(*loaded, *c);
-        ASSERT_TRUE(write_table(good, table_path(dir, c->slice), {4096, 3}).ok());  // restore
     }
+}
+
+// Every kind of wrong value, on 2, 3 and 4 pieces and both sides to move, through files.
+TEST(Store, VerifierFindsEveryKindOfRewrittenValue) {
+    fs::path dir;
+    testing::expect_every_kind_reported_alone(
+        testing::built_tables(4), 29,
+        [&](const TableSet& set) {
+            dir = scratch("kinds");
+            write_all(set, dir, 1 << 16);
+        },
+        [&](const TableSet& set, const testing::Corruption& c) {
+            const testing::Corruption one[] = {c};
+            return testing::load_with_changes(dir, set, one, 1 << 16);
+        });
 }
 
 }  // namespace

@@ -4,11 +4,11 @@
 
 namespace retrocheck::tb {
 
-std::optional<Finding> judge(const Outcome& stored, std::span<const Outcome> children) {
+std::optional<RuleBreak> judge(const Outcome& stored, std::span<const Outcome> children) {
     const bool distance = stored.has_distance() || stored.is_draw();
     if (children.empty()) {
         if (distance ? stored != Outcome::loss(0) : !stored.is_loss())
-            return Finding{"no-move-is-loss-0", -1};
+            return RuleBreak{"no-move-is-loss-0", -1};
         return std::nullopt;
     }
     int shortest_loss = -1, longest_win = -1, not_win = -1, draw = -1;
@@ -22,19 +22,34 @@ std::optional<Finding> judge(const Outcome& stored, std::span<const Outcome> chi
         if (c.is_draw() && draw < 0) draw = i;
     }
     if (stored.is_win()) {
-        if (shortest_loss < 0) return Finding{"win-has-losing-child", not_win >= 0 ? not_win : 0};
+        if (shortest_loss < 0) return RuleBreak{"win-has-losing-child", not_win >= 0 ? not_win : 0};
         if (distance && at(shortest_loss).plies() != stored.plies() - 1)
-            return Finding{"win-shortest", shortest_loss};
+            return RuleBreak{"win-shortest", shortest_loss};
     } else if (stored.is_loss()) {
-        if (distance && stored.plies() == 0) return Finding{"no-move-is-loss-0", 0};
-        if (not_win >= 0) return Finding{"loss-children-win", not_win};
+        if (distance && stored.plies() == 0) return RuleBreak{"no-move-is-loss-0", 0};
+        if (not_win >= 0) return RuleBreak{"loss-children-win", not_win};
         if (distance && at(longest_win).plies() != stored.plies() - 1)
-            return Finding{"loss-longest", longest_win};
+            return RuleBreak{"loss-longest", longest_win};
     } else {
-        if (shortest_loss >= 0) return Finding{"draw-no-losing-child", shortest_loss};
-        if (draw < 0) return Finding{"draw-has-draw-child", 0};
+        if (shortest_loss >= 0) return RuleBreak{"draw-no-losing-child", shortest_loss};
+        if (draw < 0) return RuleBreak{"draw-has-draw-child", 0};
     }
     return std::nullopt;
+}
+
+Outcome implied(std::span<const Outcome> children) {
+    std::optional<Outcome> shortest_loss, longest_win;
+    bool draw = false;
+    for (const Outcome& c : children) {
+        if (c.is_loss() && (!shortest_loss || c.plies() < shortest_loss->plies()))
+            shortest_loss = c;
+        if (c.is_win() && (!longest_win || c.plies() > longest_win->plies())) longest_win = c;
+        draw |= c.is_draw();
+    }
+    if (shortest_loss) return shortest_loss->parent_view();
+    if (draw) return Outcome::draw();
+    if (longest_win) return longest_win->parent_view();
+    return Outcome::loss(0);
 }
 
 }  // namespace retrocheck::tb

@@ -12,6 +12,10 @@
 //   draw-has-draw-child  a draw has a drawing child
 //   flip-symmetry        a position and its mirror have the same value
 //   known-value          a stored value is a win, a loss or a draw; every child's slice exists
+//
+// Each rule a position breaks is a violation. One wrong value breaks several (its own rule,
+// flip symmetry at it and at its mirror, its parents' rules); the verifier reports it as one
+// finding, the others as its consequences, each naming its cause (classify.h).
 #pragma once
 
 #include <atomic>
@@ -33,23 +37,42 @@ struct Violation {
     Outcome stored = Outcome::draw();
     std::optional<checkers::Move> child_move;  // the move that proves it, when one does
     std::optional<Outcome> child_value;        // that child's value (or the mirror's)
+    std::optional<Outcome> mirror;             // the mirror's value, when it differs
+
+    // A finding is a stored value found wrong; a consequence is a rule broken because of
+    // another position's wrong value (classify.h says how they are told apart).
+    bool finding = true;
+    std::optional<Outcome> expected;          // finding: what the value should be, when known
+    std::optional<checkers::Position> cause;  // consequence: the position with the wrong value
+    // How the cause reaches it: "child 14-10", "mirror", or "itself" (a finding's own broken
+    // flip symmetry).
+    std::string relation;
+    bool fails_own = false;         // the position breaks its own one-ply rule
+    bool mirror_fails_own = false;  // its mirror breaks its own
 };
 
 struct VerifyReport {
     std::uint64_t positions_checked = 0;
-    std::uint64_t violations = 0;     // all of them
-    std::vector<Violation> examples;  // the first max_examples
+    std::uint64_t violations = 0;  // all of them, findings and consequences
+    std::uint64_t findings = 0;
+    std::vector<Violation> examples;      // the first max_examples findings, in walk order
+    std::vector<Violation> consequences;  // the first max_examples consequences, in walk order
 };
 
 // Every position of every table, in parallel over the TBB pool; the report does not depend on
-// the number of threads. `progress`, when given, counts positions done.
+// the number of threads. `progress`, when given, counts positions done. There is at least one
+// finding when there are violations.
 VerifyReport verify(const TableSet& tables, std::size_t max_examples = 20,
                     std::atomic<std::uint64_t>* progress = nullptr);
 
-// The checks of one position, for callers that walk positions themselves.
+// The checks of one position, classified, for callers that walk positions themselves: its own
+// rule first, then flip symmetry; at most one finding.
 std::vector<Violation> check_position(const TableSet& tables, const checkers::Position& pos);
 
-// Rule, FEN, diagram, stored value, child move and value: how a violation is printed.
+// How a violation is printed. A finding: "finding: <rule> at <FEN>", the diagram, the stored
+// value, what it should be, and the child that proves it (its value from the side to move's
+// point of view, and its FEN). A consequence: one line, "consequence of <cause FEN>
+// (<relation>): <rule> at <FEN>".
 std::string describe(const Violation& v);
 
 }  // namespace retrocheck::tb
