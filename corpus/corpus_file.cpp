@@ -6,6 +6,8 @@
 #include <sstream>
 
 #include "engine/checkers/notation.h"
+#include "engine/checkers/pdn.h"
+#include "engine/core/text_file.h"
 
 namespace retrocheck::corpus {
 
@@ -34,7 +36,8 @@ std::optional<int> number(std::string_view s) {
     return n;
 }
 
-// `win`, `draw`, `loss`, `win in 5`, `loss in 8` (odd for a win, even for a loss).
+// `win`, `draw`, `loss`, `win in 5`, `loss in 8` or `loss in 8 plies` (odd for a win, even for
+// a loss).
 std::optional<Outcome> parse_verdict(std::string_view text) {
     const auto words = split(text, ' ');
     Wld w;
@@ -47,7 +50,8 @@ std::optional<Outcome> parse_verdict(std::string_view text) {
     else
         return std::nullopt;
     if (words.size() == 1) return Outcome::of(w);
-    if (words.size() != 3 || words[1] != "in" || w == Wld::Draw) return std::nullopt;
+    const bool unit = words.size() == 4 && (words[3] == "plies" || words[3] == "ply");
+    if ((words.size() != 3 && !unit) || words[1] != "in" || w == Wld::Draw) return std::nullopt;
     const auto plies = number(words[2]);
     if (!plies || *plies < 0 || (*plies % 2 == 1) != (w == Wld::Win)) return std::nullopt;
     return w == Wld::Win ? Outcome::win(*plies) : Outcome::loss(*plies);
@@ -111,13 +115,50 @@ Result<std::vector<Entry>> parse_corpus(std::string_view text, const std::string
     return entries;
 }
 
+Result<std::vector<Entry>> parse_pdn_corpus(std::string_view text, const std::string& file) {
+    const auto games = checkers::parse_pdn(text, file);
+    if (!games) return Error{games.error()};
+    std::vector<Entry> entries;
+    for (const checkers::PdnGame& g : *games) {
+        const std::string where =
+            file + ": game " + std::to_string(g.index) + " (line " + std::to_string(g.line) + "): ";
+        if (!g.fen) return Error{where + "no [FEN] set-up: a problem needs its position"};
+        const auto replayed = checkers::replay(g);
+        if (!replayed) return Error{file + ": " + replayed.error()};
+        Entry e;
+        e.line = g.line;
+        e.position = replayed->start;
+        const checkers::Color stm = e.position.side_to_move();
+        switch (g.result) {
+            case checkers::GameResult::Draw:
+                e.verdict = Outcome::draw();
+                break;
+            case checkers::GameResult::BlackWins:
+                e.verdict = Outcome::of(stm == checkers::Color::Black ? Wld::Win : Wld::Loss);
+                break;
+            case checkers::GameResult::WhiteWins:
+                e.verdict = Outcome::of(stm == checkers::Color::White ? Wld::Win : Wld::Loss);
+                break;
+            default:
+                return Error{where + "no result (a result token or [Result] tag) to check"};
+        }
+        if (!replayed->moves.empty()) e.keeps.push_back(replayed->moves.front());
+        e.source = file + " game " + std::to_string(g.index);
+        for (const auto& [tag, value] : g.tags)
+            if (tag == "Event" && !value.empty() && value != "?") e.source = value;
+        e.depth = kPdnSearchDepth;
+        entries.push_back(std::move(e));
+    }
+    return entries;
+}
+
 Result<std::vector<Entry>> read_corpus(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{"cannot read " + path.string()};
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) return Error{"cannot read " + path.string()};
-    return parse_corpus(text.str(), path.string());
+    auto text = read_text_file(path);
+    if (!text) return Error{text.error()};
+    const auto first = text->find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+    if (path.extension() == ".pdn" || (first != std::string::npos && (*text)[first] == '['))
+        return parse_pdn_corpus(*text, path.string());
+    return parse_corpus(*text, path.string());
 }
 
 }  // namespace retrocheck::corpus

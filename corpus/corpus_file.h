@@ -35,6 +35,15 @@ struct Entry {
 
 // Errors name the file, the line and the bad field or token.
 Result<std::vector<Entry>> parse_corpus(std::string_view text, const std::string& file);
+
+// A PDN problem file as a corpus: each game's [FEN] set-up is an entry, its result (the result
+// token or [Result] tag, PDN's colours) the published verdict, its first move a key move (a
+// keep), its Event tag (or the file and game number) the source; positions beyond the tables are
+// searched to kPdnSearchDepth.
+inline constexpr int kPdnSearchDepth = 19;
+Result<std::vector<Entry>> parse_pdn_corpus(std::string_view text, const std::string& file);
+
+// A file in either form: PDN when its name ends in .pdn or its text starts with a tag.
 Result<std::vector<Entry>> read_corpus(const std::filesystem::path& path);
 
 }  // namespace retrocheck::corpus

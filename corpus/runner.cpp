@@ -51,13 +51,15 @@ class EntryChecker {
         Check c;
         c.subject = "position";
         c.expected = e_.verdict.to_string();
+        c.valued = e_.position;
         if (const auto v = table_value(tables_, e_.position)) {
-            by_table(c, *v);
+            by_table(c, *v, *v);
             const bool distances = e_.verdict.has_distance() && v->has_distance();
             c.ok = distances ? *v == e_.verdict : v->wld() == result();
         } else {
             const auto r = searcher_.search(e_.position, {e_.depth, 0});
             by_search(c, r.score, r.kind, r.pv, e_.depth);
+            c.value = proven_value(r.score);
             c.ok = keeps_result(r.score);
         }
         out.push_back(std::move(c));
@@ -68,9 +70,11 @@ class EntryChecker {
         c.subject = (keep ? "keep " : "spoil ") + checkers::format_move(m);
         c.expected = keep ? to_string(result()) : result() == Wld::Draw ? "loss" : "not a win";
         const Position child = e_.position.after(m);
+        c.move = m;
+        c.valued = child;
         if (const auto v = table_value(tables_, child)) {
             const Outcome ours = v->parent_view();
-            by_table(c, ours);
+            by_table(c, ours, *v);
             c.ok = keep ? ours.wld() == result() : ours.wld() < result();
         } else {
             const int depth = std::max(1, e_.depth - 1);
@@ -79,6 +83,7 @@ class EntryChecker {
             std::vector<Move> pv{m};
             pv.insert(pv.end(), r.pv.begin(), r.pv.end());
             by_search(c, ours, parent_kind(r.kind), pv, depth + 1);
+            c.value = proven_value(r.score);
             if (keep)
                 c.ok = keeps_result(ours);
             else if (result() == Wld::Draw)
@@ -97,13 +102,21 @@ class EntryChecker {
         return result() == Wld::Draw ? !proven(s) : proven(s) == result();
     }
 
-    static void by_table(Check& c, const Outcome& v) {
+    // seen: for the entry's side to move; own: for the valued position's side to move.
+    static void by_table(Check& c, const Outcome& seen, const Outcome& own) {
         c.method = "tables";
-        c.found = v.to_string() + " (table)";
+        c.found = seen.to_string() + " (table)";
+        c.value = own;
+    }
+
+    static std::optional<Outcome> proven_value(Score s) {
+        const auto w = proven(s);
+        return w ? std::optional<Outcome>(Outcome::of(*w)) : std::nullopt;
     }
 
     static void by_search(Check& c, Score s, ScoreKind kind, std::vector<Move> pv, int depth) {
         c.method = "search";
+        c.score = s;
         c.kind = kind;
         c.pv = std::move(pv);
         c.found = checkers::format_score(s) + " (" + checkers::to_string(kind) + "), depth " +

@@ -9,6 +9,7 @@
 // is found through them.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,10 +20,15 @@ namespace retrocheck::corpus {
 
 // One thing checked: the position itself, or a keep or spoil move.
 struct Check {
-    std::string subject;        // "position", "keep 14-10", "spoil 32-28"
-    std::string expected;       // "draw", "not a win", "loss", "win in 5"
-    std::string found;          // "loss in 18 (table)", "-101 (heuristic), depth 19"
-    std::string method;         // "tables" or "search"
+    std::string subject;   // "position", "keep 14-10", "spoil 32-28"
+    std::string expected;  // for the entry's side to move: "draw", "not a win", "loss", ...
+    std::string found;   // the same view: "loss in 18 plies (table)", "-101 (heuristic), depth 19"
+    std::string method;  // "tables" or "search"
+    std::optional<checkers::Move> move;  // the keep or spoil
+    checkers::Position valued;           // the position valued: the entry's, or after the move
+    // Its value for its own side to move, where the tables give it or the search proves a win or
+    // a loss (then without a distance: a search bounds the distance, it does not give it).
+    std::optional<Outcome> value;
     checkers::Score score = 0;  // search only
     checkers::ScoreKind kind = checkers::ScoreKind::Heuristic;
     std::vector<checkers::Move> pv;  // search only: from the position, through the move

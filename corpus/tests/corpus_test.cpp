@@ -53,7 +53,56 @@ TEST(CorpusFile, RefusesWithLineAndField) {
         ASSERT_FALSE(r.ok()) << c.text;
         EXPECT_NE(r.error().find(c.message), std::string::npos) << r.error();
     }
-    EXPECT_FALSE(read_corpus("/nonexistent/c.tsv").ok());
+    const auto missing = read_corpus("/nonexistent/c.tsv");
+    ASSERT_FALSE(missing.ok());
+    EXPECT_NE(missing.error().find("No such file or directory"), std::string::npos);
+    EXPECT_NE(read_corpus("/").error().find("is a directory"), std::string::npos);
+}
+
+TEST(CorpusFile, DistancesMayCarryTheirUnit) {
+    const auto entries = parse_corpus("B:WK1,K5,K10:BK9\tloss in 8 plies\t-\t-\tloop\t25\n", "c");
+    ASSERT_TRUE(entries.ok()) << entries.error();
+    EXPECT_EQ((*entries)[0].verdict, Outcome::loss(8));
+}
+
+// A PDN problem file: each game's set-up an entry, its result the verdict (PDN's colours: 1-0
+// is a win for Black, who moves first), its first move a key move.
+TEST(CorpusPdn, SetUpsResultsAndKeyMoves) {
+    const auto entries = parse_pdn_corpus(
+        "[Event \"Oldbury, diagram 17\"]\n[FEN \"W:WK17,24:B8,K18\"]\n[Result \"1-0\"]\n"
+        "1... 24-19 {the longest defence} 2. 8-11 1-0\n\n"
+        "[FEN \"B:WK17,24:B8,K18\"]\n1/2-1/2\n\n"
+        "[Event \"Three kings\"]\n[FEN \"B:WK22,K23,K24:BK31,K32\"]\n0-1\n",
+        "p.pdn");
+    ASSERT_TRUE(entries.ok()) << entries.error();
+    ASSERT_EQ(entries->size(), 3u);
+    const Entry& d17 = (*entries)[0];
+    EXPECT_EQ(checkers::format_fen(d17.position), "W:WK17,24:B8,K18");
+    EXPECT_EQ(d17.verdict, Outcome::of(Wld::Loss));  // Black wins; White is to move
+    ASSERT_EQ(d17.keeps.size(), 1u);
+    EXPECT_EQ(checkers::format_move(d17.keeps[0]), "24-19");
+    EXPECT_EQ(d17.source, "Oldbury, diagram 17");
+    EXPECT_EQ(d17.depth, kPdnSearchDepth);
+    EXPECT_EQ(d17.line, 1);
+    EXPECT_EQ((*entries)[1].verdict, Outcome::draw());
+    EXPECT_TRUE((*entries)[1].keeps.empty());
+    EXPECT_EQ((*entries)[1].source, "p.pdn game 2");
+    EXPECT_EQ((*entries)[2].verdict, Outcome::of(Wld::Loss));  // White wins; Black is to move
+
+    const struct {
+        const char* text;
+        const char* message;
+    } bad[] = {
+        {"[Event \"x\"]\n1. 11-15 *\n", "p.pdn: game 1 (line 1): no [FEN] set-up"},
+        {"[FEN \"W:WK17,24:B8,K18\"]\n1... 24-19 *\n", "game 1 (line 1): no result"},
+        {"[FEN \"W:WK17,24:B8,K18\"]\n1... 24-28 1-0\n", "move 1 (White) '24-28'"},
+        {"[FEN \"W:WK17,24:B8,K18\"]\n{ 1-0\n", "unterminated comment"},
+    };
+    for (const auto& c : bad) {
+        const auto r = parse_pdn_corpus(c.text, "p.pdn");
+        ASSERT_FALSE(r.ok()) << c.text;
+        EXPECT_NE(r.error().find(c.message), std::string::npos) << r.error();
+    }
 }
 
 class CorpusRunner : public ::testing::Test {
@@ -74,7 +123,7 @@ TEST_F(CorpusRunner, TablesDecideWhereTheyReach) {
     EXPECT_TRUE(r.passed());
     ASSERT_EQ(r.checks.size(), 3u);
     EXPECT_EQ(r.checks[0].method, "tables");
-    EXPECT_EQ(r.checks[2].found, "loss in 8 (table)");
+    EXPECT_EQ(r.checks[2].found, "loss in 8 plies (table)");
     // A wrong distance fails.
     EXPECT_FALSE(check("W:WK17,24:B8,K18\tloss in 16\t-\t-\tx\t19\n").passed());
 }
@@ -123,8 +172,8 @@ TEST(CorpusSearch, MovesAreScoredFromTheParent) {
     const auto r = check_entry(entries->front(), nullptr, plain);
     EXPECT_TRUE(r.passed());
     ASSERT_EQ(r.checks.size(), 2u);
-    EXPECT_EQ(r.checks[0].found, "win in 1 (win), depth 3");
-    EXPECT_EQ(r.checks[1].found, "win in 1 (win), depth 3");
+    EXPECT_EQ(r.checks[0].found, "win in 1 ply (win), depth 3");
+    EXPECT_EQ(r.checks[1].found, "win in 1 ply (win), depth 3");
 }
 
 }  // namespace
