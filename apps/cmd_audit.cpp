@@ -58,8 +58,8 @@ Command add_audit(CLI::App& app) {
                     ours = std::move(loaded).value();
                     for (const Slice& s : slices_up_to(pieces))
                         if (!ours.find(s))
-                            return fail(fmt::format("{} lacks slice {} ({} pieces are audited)",
-                                                    args->against, name(s), pieces));
+                            return fail(fmt::format("{} lacks slice {} ({}; {} pieces are audited)",
+                                                    args->against, name(s), material(s), pieces));
                 } else if (pieces > kMaxBuiltOnTheFly) {
                     return fail(
                         fmt::format("{} holds {} pieces; build our tables with `retrocheck "
@@ -77,56 +77,71 @@ Command add_audit(CLI::App& app) {
                         if (s.pieces() <= pieces) total += t->values.size();
                     ProgressLine line([&] {
                         const double sec = seconds_since(t0);
-                        return fmt::format("audit {} of {} positions, {}", grouped(done.load()),
-                                           grouped(total), eta_text(done.load(), total, sec));
+                        return fmt::format("audit {} of {} positions, {}, {}", grouped(done.load()),
+                                           grouped(total),
+                                           rate_text(per_second(done.load(), sec), "positions"),
+                                           eta_text(done.load(), total, sec));
                     });
                     report = audit(*opened->stored, ours, pieces, args->max_examples, &done);
                 }
                 const double seconds = seconds_since(t0);
+                if (report.checked == 0)
+                    return fail(args->path + ": the database stores no position to audit");
                 const bool wrong = report.disagreements + report.violations > 0;
+                const Metric metric = opened->metric();
                 if (args->json) {
                     nlohmann::json out = {{"format", args->format},
                                           {"path", args->path},
+                                          {"pieces", pieces},
                                           {"slices", nlohmann::json::array()},
                                           {"total_checked", report.checked},
                                           {"total_not_stored", report.not_stored},
                                           {"total_disagreements", report.disagreements},
                                           {"total_violations", report.violations},
-                                          {"seconds", seconds},
+                                          {"seconds", json_seconds(seconds)},
                                           {"examples", nlohmann::json::array()}};
                     for (const AuditSlice& s : report.slices)
                         out["slices"].push_back(
                             {{"slice", name(s.slice)},
+                             {"material", material(s.slice)},
                              {"side_to_move",
                               s.side_to_move == checkers::Color::Black ? "black" : "white"},
                              {"checked", s.checked},
                              {"not_stored", s.not_stored},
                              {"disagreements", s.disagreements},
                              {"violations", s.violations}});
-                    for (const AuditExample& e : report.examples)
+                    for (const AuditExample& e : report.examples) {
+                        nlohmann::json child = nullptr;
+                        if (e.child_move) {
+                            const checkers::Position c = e.position.after(*e.child_move);
+                            child = {{"move", checkers::format_move(*e.child_move)},
+                                     {"fen", checkers::format_fen(c)},
+                                     {"value", value_json(e.child_value, metric)}};
+                        }
                         out["examples"].push_back({{"problem", e.problem},
                                                    {"fen", checkers::format_fen(e.position)},
-                                                   {"stored", e.stored.to_string()},
-                                                   {"ours", outcome_json(e.ours)},
-                                                   {"child_move", move_json(e.child_move)},
-                                                   {"child_value", outcome_json(e.child_value)}});
-                    fmt::print("{}\n", out.dump(2));
-                    return wrong ? 1 : 0;
+                                                   {"stored", value_json(e.stored, metric)},
+                                                   {"ours", value_json(e.ours, Metric::Dtw)},
+                                                   {"child", child}});
+                    }
+                    print_json(out);
+                    return found_if(wrong);
                 }
-                fmt::print("{:<14} {:<5} {:>12} {:>12} {:>13} {:>10}\n", "slice", "side", "checked",
-                           "not stored", "disagreements", "violations");
+                fmt::print("{:<12} {:<13} {:<5} {:>12} {:>12} {:>13} {:>10}\n", "material", "slice",
+                           "side", "checked", "not stored", "disagreements", "violations");
                 for (const AuditSlice& s : report.slices)
-                    fmt::print("{:<14} {:<5} {:>12} {:>12} {:>13} {:>10}\n", name(s.slice),
+                    fmt::print("{:<12} {:<13} {:<5} {:>12} {:>12} {:>13} {:>10}\n",
+                               material(s.slice), name(s.slice),
                                s.side_to_move == checkers::Color::Black ? "black" : "white",
                                grouped(s.checked), grouped(s.not_stored), grouped(s.disagreements),
                                grouped(s.violations));
                 for (const AuditExample& e : report.examples) fmt::print("\n{}", describe(e));
-                fmt::print("\naudited {} ({}) up to {} pieces in {:.1f} s\n", args->path,
-                           args->format, pieces, seconds);
+                fmt::print("\naudited {} ({}) up to {} pieces in {}\n", args->path, args->format,
+                           pieces, seconds_text(seconds));
                 fmt::print("checked {}, not stored {}, disagreements {}, violations {}\n",
                            grouped(report.checked), grouped(report.not_stored),
                            grouped(report.disagreements), grouped(report.violations));
-                return wrong ? 1 : 0;
+                return found_if(wrong);
             }};
 }
 

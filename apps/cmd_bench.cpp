@@ -44,27 +44,25 @@ Command add_bench(CLI::App& app) {
                                          {"best_move", move_json(r.best_move)},
                                          {"score", r.score}});
                     if (!args->json)
-                        fmt::print("{:>12}  {:<8} {:<12} {}\n", grouped(r.nodes),
+                        fmt::print("{:>12}  {:<8} {:<16} {}\n", grouped(r.nodes),
                                    r.best_move ? checkers::format_move(*r.best_move) : "-",
                                    checkers::format_score(r.score), fen);
                 }
                 const double seconds = seconds_since(t0);
-                const double rate = seconds > 0 ? static_cast<double>(total) / seconds : 0;
+                const double rate = per_second(total, seconds);
                 if (args->json) {
-                    fmt::print("{}\n", nlohmann::json({{"depth", args->depth},
-                                                       {"nodes", total},
-                                                       {"seconds", seconds},
-                                                       {"nodes_per_second", rate},
-                                                       {"positions", positions}})
-                                           .dump());
-                    return 0;
+                    print_json({{"depth", args->depth},
+                                {"nodes", total},
+                                {"seconds", json_seconds(seconds)},
+                                {"nodes_per_second", static_cast<std::uint64_t>(rate)},
+                                {"positions", positions}});
+                    return kExitOk;
                 }
                 fmt::print("bench: depth {}, {} positions\n", args->depth,
                            checkers::kBenchPositions.size());
                 fmt::print("nodes: {}\n", total);
-                fmt::print("time: {:.3f} s, {} nodes/s\n", seconds,
-                           grouped(static_cast<std::uint64_t>(rate)));
-                return 0;
+                fmt::print("time: {}, {}\n", seconds_text(seconds), rate_text(rate, "nodes"));
+                return kExitOk;
             }};
 }
 

@@ -1,6 +1,7 @@
 // `retrocheck build checkers --pieces N --out DIR [--method outcount|grandfather] [--threads T]`
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <map>
@@ -21,8 +22,49 @@ using namespace tb;
 
 using Clock = std::chrono::steady_clock;
 
-BuildSummary build_tables(const BuildRequest& request) {
+namespace {
+
+// The table files of dir that a build of `slices` would not rewrite, by name.
+std::vector<std::filesystem::path> stale_tables(const std::filesystem::path& dir,
+                                                const std::vector<Slice>& slices) {
+    std::vector<std::filesystem::path> stale;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+        const std::filesystem::path& p = entry.path();
+        if (p.extension() != store::kExtension) continue;
+        const auto slice = parse_slice(p.stem().string());
+        if (!slice || std::find(slices.begin(), slices.end(), *slice) == slices.end())
+            stale.push_back(p);
+    }
+    std::sort(stale.begin(), stale.end());
+    return stale;
+}
+
+}  // namespace
+
+Result<BuildSummary> build_tables(const BuildRequest& request) {
     const std::vector<Slice> slices = slices_up_to(request.pieces);
+    if (request.out.empty()) return Error{"--out: the directory name is empty"};
+    std::error_code ec;
+    std::filesystem::create_directories(request.out, ec);
+    if (ec || !std::filesystem::is_directory(request.out))
+        return Error{request.out.string() + ": cannot create the directory: " +
+                     (ec ? ec.message() : "a file of that name is in the way")};
+    const auto stale = stale_tables(request.out, slices);
+    if (!stale.empty() && !request.overwrite) {
+        std::string names;
+        for (std::size_t i = 0; i < stale.size() && i < 8; ++i)
+            names += (i ? ", " : "") + stale[i].filename().string();
+        if (stale.size() > 8) names += fmt::format(" and {} more", stale.size() - 8);
+        return Error{fmt::format(
+            "{} holds {} table file{} this build would not rewrite ({}); a later verify would "
+            "read them: give --overwrite to remove them first, or another --out",
+            request.out.string(), stale.size(), stale.size() == 1 ? "" : "s", names)};
+    }
+    for (const auto& p : stale) {
+        std::filesystem::remove(p, ec);
+        if (ec) return Error{p.string() + ": cannot remove: " + ec.message()};
+    }
     // How many slices still to build need each slice: a table leaves memory when none does.
     std::map<Slice, int> needed_by;
     std::uint64_t total = 0;
@@ -30,7 +72,6 @@ BuildSummary build_tables(const BuildRequest& request) {
         for (const Slice& t : successors(s)) ++needed_by[t];
         total += 2 * SliceIndex(s).size();
     }
-    std::filesystem::create_directories(request.out);
 
     BuildSummary sum;
     const auto t0 = Clock::now();
@@ -48,9 +89,9 @@ BuildSummary build_tables(const BuildRequest& request) {
                 const std::uint64_t settled = progress.settled.load();
                 const std::uint64_t done = before + seeded;
                 return fmt::format("{} {} of {} positions, {} settled, distance {}, {}, {}",
-                                   name(s), grouped(seeded), grouped(size), grouped(settled),
+                                   material(s), grouped(seeded), grouped(size), grouped(settled),
                                    progress.level.load(),
-                                   rate_text(static_cast<double>(done) / seconds_since(t0)),
+                                   rate_text(per_second(done, seconds_since(t0)), "positions"),
                                    eta_text(done, total, seconds_since(t0)));
             });
             table = std::make_shared<SliceTable>(
@@ -58,16 +99,17 @@ BuildSummary build_tables(const BuildRequest& request) {
         }
         const double build_seconds = seconds_since(t_slice);
         auto bytes = store::write_table(*table, store::table_path(request.out, s));
-        if (!bytes) throw std::runtime_error(bytes.error());
+        if (!bytes) return Error{bytes.error()};
         sum.positions += stats.positions;
         sum.bytes += *bytes;
         ++sum.slices;
         if (request.log)
             request.log(
-                fmt::format("{:<14} {:>14} positions  longest {:>3} plies  {:>7.2f} s  "
+                fmt::format("{:<12} {:<13} {:>14} positions  longest win {:>11}  {:>10}  "
                             "{:>10}",
-                            name(s), grouped(stats.positions), stats.levels - 1, build_seconds,
-                            bytes_text(*bytes)));
+                            material(s), name(s), grouped(stats.positions),
+                            stats.levels > 1 ? Outcome::plies_text(stats.levels - 1) : "-",
+                            seconds_text(build_seconds), bytes_text(*bytes)));
         in_memory.add(std::move(table));
         for (const Slice& t : successors(s))
             if (--needed_by[t] == 0) in_memory.remove(t);
@@ -83,6 +125,7 @@ BuildRequest BuildArgs::request() const {
     r.pieces = pieces;
     r.out = out;
     r.method = method == "grandfather" ? BuildMethod::Grandfather : BuildMethod::OutCounting;
+    r.overwrite = overwrite;
     return r;
 }
 
@@ -101,6 +144,8 @@ void add_build_options(CLI::App* cmd, BuildArgs& args, bool required) {
     cmd->add_option("--method", args.method, "Retrograde method")
         ->check(CLI::IsMember({"outcount", "grandfather"}))
         ->capture_default_str();
+    cmd->add_flag("--overwrite", args.overwrite,
+                  "Remove table files of the directory that this build would not rewrite");
     add_threads_option(cmd, args.threads);
 }
 
@@ -108,7 +153,7 @@ Command add_build(CLI::App& app) {
     struct Args {
         std::string game;
         BuildArgs build;
-        bool quiet = false;
+        bool quiet = false, json = false;
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand("build", "Build tablebases (WLD and DTW) into a directory");
@@ -117,28 +162,48 @@ Command add_build(CLI::App& app) {
         ->check(CLI::IsMember({"checkers"}));
     add_build_options(cmd, args->build, true);
     cmd->add_flag("--quiet", args->quiet, "Print only the summary");
+    cmd->add_flag("--json", args->json, "Print one JSON object: the summary");
     return {cmd, [args] {
                 const auto threads = limit_threads(args->build.threads);
                 BuildRequest request = args->build.request();
-                if (!args->quiet)
+                if (!args->quiet && !args->json)
                     request.log = [](const std::string& l) {
                         fmt::print("{}\n", l);
                         std::fflush(stdout);
                     };
-                print_build_summary(build_tables(request), args->build.method);
-                return 0;
+                const auto summary = build_tables(request);
+                if (!summary) return fail(summary.error());
+                if (args->json)
+                    print_json(build_json(*summary, args->build));
+                else
+                    print_build_summary(*summary, args->build.method);
+                return kExitOk;
             }};
 }
 
 void print_build_summary(const BuildSummary& s, const std::string& method) {
     fmt::print("built {} slices, {} positions, by {}\n", s.slices, grouped(s.positions), method);
-    fmt::print("seconds            {:.1f}\n", s.seconds);
-    fmt::print("positions/second   {}\n",
-               grouped(static_cast<std::uint64_t>(static_cast<double>(s.positions) / s.seconds)));
+    fmt::print("time               {}\n", seconds_text(s.seconds));
+    fmt::print("rate               {}\n",
+               rate_text(per_second(s.positions, s.seconds), "positions"));
     fmt::print("bytes on disk      {} ({})\n", grouped(s.bytes), bytes_text(s.bytes));
     fmt::print("bytes/position     {:.4f}\n",
-               static_cast<double>(s.bytes) / static_cast<double>(s.positions));
+               static_cast<double>(s.bytes) /
+                   static_cast<double>(std::max<std::uint64_t>(1, s.positions)));
     fmt::print("peak memory        {}\n", bytes_text(s.peak_memory));
+}
+
+nlohmann::json build_json(const BuildSummary& s, const BuildArgs& args) {
+    return {
+        {"directory", args.out},
+        {"pieces", args.pieces},
+        {"method", args.method},
+        {"slices", s.slices},
+        {"positions", s.positions},
+        {"seconds", json_seconds(s.seconds)},
+        {"positions_per_second", static_cast<std::uint64_t>(per_second(s.positions, s.seconds))},
+        {"bytes", s.bytes},
+        {"peak_memory_bytes", s.peak_memory}};
 }
 
 }  // namespace retrocheck::app

@@ -1,6 +1,6 @@
-// `retrocheck check [--pieces N] [--out DIR] [--method M] [--threads T]`: the main job. Builds
-// every slice up to N pieces (5 by default) into DIR, reads those files back, verifies them and
-// prints their statistics.
+// `retrocheck check [--pieces N] [--out DIR] [--method M] [--threads T] [--json]`: the main job.
+// Builds every slice up to N pieces (5 by default) into DIR, reads those files back, verifies
+// them and prints their statistics.
 #include <fmt/format.h>
 
 #include <memory>
@@ -13,24 +13,45 @@
 namespace retrocheck::app {
 
 Command add_check(CLI::App& app) {
-    auto args = std::make_shared<BuildArgs>();
+    struct Args {
+        BuildArgs build;
+        bool json = false;
+    };
+    auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand(
         "check", "Build checkers tables, verify the files and print their statistics");
-    add_build_options(cmd, *args, false);
+    add_build_options(cmd, args->build, false);
+    cmd->add_flag("--json", args->json, "Print one JSON object: build, verify and stats");
     return {cmd, [args] {
-                const auto threads = limit_threads(args->threads);
-                fmt::print("== build: checkers, up to {} pieces, into {}\n", args->pieces,
-                           args->out);
-                print_build_summary(build_tables(args->request()), args->method);
+                const BuildArgs& b = args->build;
+                const auto threads = limit_threads(b.threads);
+                if (!args->json)
+                    fmt::print("== build: checkers, up to {} pieces, into {}\n", b.pieces, b.out);
+                BuildRequest request = b.request();
+                if (!args->json)
+                    request.log = [](const std::string& l) {
+                        fmt::print("{}\n", l);
+                        std::fflush(stdout);
+                    };
+                const auto built = build_tables(request);
+                if (!built) return fail(built.error());
+                if (!args->json) print_build_summary(*built, b.method);
                 // The files just written, read back once for both verify and stats.
-                fmt::print("\n== verify {}\n", args->out);
+                if (!args->json) fmt::print("\n== verify {}\n", b.out);
                 const auto t0 = std::chrono::steady_clock::now();
-                const auto tables = tb::store::load_directory(args->out, args->pieces);
+                const auto tables = tb::store::load_directory(b.out, b.pieces);
                 if (!tables) return fail(tables.error());
-                const int verified = verify_tables(*tables, args->out, false, 20, t0);
-                fmt::print("\n== stats {}\n", args->out);
-                print_stats(*tables, false);
-                return verified;
+                const VerifyRun verified = verify_tables(*tables, 20, t0);
+                if (args->json) {
+                    print_json({{"build", build_json(*built, b)},
+                                {"verify", verify_json(verified, b.out)},
+                                {"stats", print_stats(*tables, b.out, true)}});
+                    return verified.exit_code();
+                }
+                print_verify(verified);
+                fmt::print("\n== stats {}\n", b.out);
+                print_stats(*tables, b.out, false);
+                return verified.exit_code();
             }};
 }
 

@@ -29,9 +29,14 @@ Command add_corpus(CLI::App& app) {
     return {cmd, [args] {
                 const auto entries = corpus::read_corpus(args->file);
                 if (!entries) return fail(entries.error());
+                if (entries->empty())
+                    return fail(args->file +
+                                ": no entries (a corpus with nothing to check would pass "
+                                "whatever the tables hold)");
                 auto tables = open_search_tables(args->search);
                 if (!tables) return fail(tables.error());
                 checkers::Searcher searcher(args->search.tt_mb, (*tables)->probe.get());
+                const Metric metric = (*tables)->probe ? (*tables)->db.metric() : Metric::Wld;
                 const auto t0 = std::chrono::steady_clock::now();
                 int failed = 0;
                 nlohmann::json out = {{"file", args->file},
@@ -44,20 +49,31 @@ Command add_corpus(CLI::App& app) {
                     const std::string fen = checkers::format_fen(e.position);
                     if (args->json) {
                         nlohmann::json checks = nlohmann::json::array();
-                        for (const corpus::Check& c : report.checks)
-                            checks.push_back({{"subject", c.subject},
-                                              {"expected", c.expected},
-                                              {"found", c.found},
-                                              {"method", c.method},
-                                              {"score_kind", checkers::to_string(c.kind)},
-                                              {"pv", pv_json(c.pv)},
-                                              {"ok", c.ok}});
-                        out["entries"].push_back({{"line", e.line},
-                                                  {"fen", fen},
-                                                  {"result", e.verdict.to_string()},
-                                                  {"source", e.source},
-                                                  {"passed", report.passed()},
-                                                  {"checks", checks}});
+                        for (const corpus::Check& c : report.checks) {
+                            const bool search = c.method == "search";
+                            checks.push_back(
+                                {{"subject", c.subject},
+                                 {"move", move_json(c.move)},
+                                 {"fen", checkers::format_fen(c.valued)},
+                                 {"expected", c.expected},
+                                 {"found", value_json(c.value, metric)},
+                                 {"found_text", c.found},
+                                 {"method", c.method},
+                                 {"score", search ? nlohmann::json(c.score) : nlohmann::json()},
+                                 {"score_kind", search ? nlohmann::json(checkers::to_string(c.kind))
+                                                       : nlohmann::json()},
+                                 {"pv", pv_json(c.pv)},
+                                 {"ok", c.ok}});
+                        }
+                        out["entries"].push_back(
+                            {{"line", e.line},
+                             {"fen", fen},
+                             {"expected",
+                              value_json(e.verdict,
+                                         e.verdict.has_distance() ? Metric::Dtw : Metric::Wld)},
+                             {"source", e.source},
+                             {"passed", report.passed()},
+                             {"checks", checks}});
                         continue;
                     }
                     fmt::print("{} line {}: {}  {}  ({})\n", report.passed() ? "pass" : "FAIL",
@@ -73,15 +89,15 @@ Command add_corpus(CLI::App& app) {
                 if (args->json) {
                     out["passed"] = n - failed;
                     out["failed"] = failed;
-                    out["seconds"] = seconds_since(t0);
-                    fmt::print("{}\n", out.dump());
+                    out["seconds"] = json_seconds(seconds_since(t0));
+                    print_json(out);
                 } else {
                     fmt::print(
-                        "{} of {} entries pass, {} fail ({:.1f} s{})\n", n - failed, n, failed,
-                        seconds_since(t0),
+                        "{} of {} entries pass, {} fail ({}{})\n", n - failed, n, failed,
+                        seconds_text(seconds_since(t0)),
                         args->search.db.empty() ? ", no tables" : ", tables " + args->search.db);
                 }
-                return failed == 0 ? 0 : 1;
+                return found_if(failed > 0);
             }};
 }
 

@@ -1,4 +1,5 @@
-// `retrocheck probe DIR FEN [--json]`: a position's value and every legal move's, best first.
+// `retrocheck probe DIR FEN [--db-format F] [--json]`: a position's value and every legal move's,
+// best first.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -6,11 +7,13 @@
 #include <nlohmann/json.hpp>
 
 #include "apps/commands.h"
+#include "apps/databases.h"
 #include "apps/output.h"
+#include "apps/position_input.h"
 #include "engine/checkers/diagram.h"
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
-#include "tablebases/store/file_source.h"
+#include "engine/core/text_file.h"
 
 namespace retrocheck::app {
 
@@ -18,69 +21,85 @@ using namespace tb;
 
 namespace {
 
-nlohmann::json dtw_json(const Outcome& o) {
-    return o.is_draw() ? nlohmann::json(nullptr) : nlohmann::json(o.plies());
+Result<Outcome> value_of(const Database& db, const checkers::Position& pos,
+                         const std::string& dir) {
+    const auto v = look_up(db, pos);
+    if (!v) return Error{v.error()};
+    if (!*v)
+        return Error{dir + " holds no value for " + clipped(checkers::format_fen(pos)) +
+                     " (slice " + name(slice_of(pos)) + ", " + material(slice_of(pos)) +
+                     (db.stored == db.full ? "" : "; or the capture resolver gave up") + ")"};
+    return **v;
 }
 
-Result<Outcome> value_of(const TableSource& source, const checkers::Position& pos,
-                         const std::string& dir) {
-    const ProbeResult r = source.probe(pos);
-    if (r.status == ProbeStatus::Ok) return r.value;
-    if (r.status == ProbeStatus::Corrupt) return Error{r.error};
-    return Error{dir + " has no table for slice " + name(slice_of(pos)) + " (" +
-                 checkers::format_fen(pos) + ")"};
-}
+struct Scored {
+    checkers::Move move;
+    checkers::Position child;
+    Outcome value;  // the child's, for its side to move
+};
 
 }  // namespace
 
 Command add_probe(CLI::App& app) {
     struct Args {
-        std::string dir, fen;
+        std::string dir, db_format = "native";
+        PositionArgs input;
         bool json = false;
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand("probe", "A position's value and every move's, from tables");
-    cmd->add_option("dir", args->dir, "Directory of table files")->required();
-    cmd->add_option("fen", args->fen, "The position")->required();
-    cmd->add_flag("--json", args->json, "Print one JSON object");
-    return {cmd, [args] {
-                const auto pos = fen_argument(args->fen);
-                if (!pos) return fail(pos.error());
-                const auto source = store::FileSource::open(args->dir);
-                if (!source) return fail(source.error());
-                const auto value = value_of(**source, *pos, args->dir);
+    cmd->add_option("dir", args->dir, "The tables: a directory (or a Chinook data file)")
+        ->required();
+    cmd->add_option("fen", args->input.fen, "The position ('-': one a line from stdin)");
+    add_position_options(cmd, args->input);
+    add_db_format_option(cmd, args->db_format);
+    cmd->add_flag("--json", args->json, "Print one JSON object a position");
+    return {
+        cmd, [args] {
+            const auto input = read_positions(args->input);
+            if (!input) return fail(input.error());
+            const auto db = open_database(args->db_format, args->dir);
+            if (!db) return fail(db.error());
+            const Metric metric = db->metric();
+            bool first = true;
+            for (const InputPosition& in : input->positions) {
+                const checkers::Position& pos = in.position;
+                const auto value = value_of(*db, pos, args->dir);
                 if (!value) return fail(value.error());
-                struct Scored {
-                    checkers::Move move;
-                    Outcome value;  // for the side to move, through this move
-                };
                 std::vector<Scored> moves;
-                for (const checkers::Move& m : checkers::legal_moves(*pos)) {
-                    const auto child = value_of(**source, pos->after(m), args->dir);
-                    if (!child) return fail(child.error());
-                    moves.push_back({m, child->parent_view()});
+                for (const checkers::Move& m : checkers::legal_moves(pos)) {
+                    const checkers::Position child = pos.after(m);
+                    const auto v = value_of(*db, child, args->dir);
+                    if (!v) return fail(v.error());
+                    moves.push_back({m, child, *v});
                 }
+                // Best first for the side to move: the child's value seen one ply up.
                 std::stable_sort(moves.begin(), moves.end(), [](const Scored& a, const Scored& b) {
-                    return better(a.value, b.value);
+                    return better(a.value.parent_view(), b.value.parent_view());
                 });
                 if (args->json) {
-                    nlohmann::json out = {{"fen", checkers::format_fen(*pos)},
-                                          {"result", to_string(value->wld())},
-                                          {"dtw", dtw_json(*value)},
-                                          {"moves", nlohmann::json::array()}};
-                    for (const Scored& s : moves)
-                        out["moves"].push_back({{"move", checkers::format_move(s.move)},
-                                                {"result", to_string(s.value.wld())},
-                                                {"dtw", dtw_json(s.value)}});
-                    fmt::print("{}\n", out.dump());
-                    return 0;
+                    nlohmann::json out = position_value_json(pos, *value, metric);
+                    out["moves"] = nlohmann::json::array();
+                    for (const Scored& s : moves) {
+                        nlohmann::json m = position_value_json(s.child, s.value, metric);
+                        m["move"] = checkers::format_move(s.move);
+                        out["moves"].push_back(m);
+                    }
+                    print_json(out);
+                    continue;
                 }
-                fmt::print("{}", checkers::describe(*pos));
-                fmt::print("value: {}\n", value->to_string());
+                if (!first) fmt::print("\n");
+                first = false;
+                fmt::print("{}", checkers::describe(pos));
+                fmt::print("value: {} ({})\n", value->to_string(), to_string(metric));
                 for (const Scored& s : moves)
-                    fmt::print("  {:<12} {}\n", checkers::format_move(s.move), s.value.to_string());
-                return 0;
-            }};
+                    fmt::print("  {:<12} {:<18} then {} to move: {}\n",
+                               checkers::format_move(s.move), s.value.parent_view().to_string(),
+                               s.child.side_to_move() == checkers::Color::Black ? "Black" : "White",
+                               s.value.to_string());
+            }
+            return kExitOk;
+        }};
 }
 
 }  // namespace retrocheck::app

@@ -6,6 +6,7 @@
 
 #include "apps/commands.h"
 #include "apps/output.h"
+#include "apps/position_input.h"
 #include "engine/checkers/diagram.h"
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
@@ -14,20 +15,58 @@ namespace retrocheck::app {
 
 using namespace checkers;
 
+namespace {
+
+nlohmann::json moves_json(const MoveList& moves) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const Move& m : moves) out.push_back(format_move(m));
+    return out;
+}
+
+nlohmann::json squares_json(Bitboard b) {
+    nlohmann::json out = nlohmann::json::array();
+    for (int sq = 1; sq <= 32; ++sq)
+        if (b & bit(square_from_pdn(sq))) out.push_back(sq);
+    return out;
+}
+
+}  // namespace
+
 Command add_show(CLI::App& app) {
     struct Args {
-        std::string fen;
-        bool flip = false;
+        PositionArgs input;
+        bool flip = false, json = false;
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand("show", "Show a position: diagram, side to move, legal moves");
-    cmd->add_option("fen", args->fen, "Position in PDN FEN, e.g. 'W:WK17,24:B8,K18'")->required();
+    cmd->add_option("fen", args->input.fen,
+                    "Position in PDN FEN, e.g. 'W:WK17,24:B8,K18' ('-': one a line from stdin)");
+    add_position_options(cmd, args->input);
     cmd->add_flag("--flip", args->flip, "Draw White's side at the top");
-    return {cmd, [args] {
-                const auto pos = fen_argument(args->fen);
-                if (!pos) return fail(pos.error());
-                fmt::print("{}", describe(*pos, {.flip = args->flip}));
-                const MoveList moves = legal_moves(*pos);
+    cmd->add_flag("--json", args->json, "Print one JSON object a position");
+    return {
+        cmd, [args] {
+            const auto input = read_positions(args->input);
+            if (!input) return fail(input.error());
+            bool first = true;
+            for (const InputPosition& in : input->positions) {
+                const Position& pos = in.position;
+                const MoveList moves = legal_moves(pos);
+                if (args->json) {
+                    print_json(
+                        {{"fen", format_fen(pos)},
+                         {"side_to_move", pos.side_to_move() == Color::Black ? "black" : "white"},
+                         {"black_men", squares_json(pos.men(Color::Black))},
+                         {"black_kings", squares_json(pos.kings(Color::Black))},
+                         {"white_men", squares_json(pos.men(Color::White))},
+                         {"white_kings", squares_json(pos.kings(Color::White))},
+                         {"moves", moves_json(moves)},
+                         {"captures_mandatory", !moves.empty() && moves[0].is_capture()}});
+                    continue;
+                }
+                if (!first) fmt::print("\n");
+                first = false;
+                fmt::print("{}", describe(pos, {.flip = args->flip}));
                 std::string list;
                 for (const Move& m : moves) list += (list.empty() ? "" : " ") + format_move(m);
                 if (moves.empty())
@@ -36,32 +75,37 @@ Command add_show(CLI::App& app) {
                     fmt::print("{} legal move{}{}: {}\n", moves.size(),
                                moves.size() == 1 ? "" : "s",
                                moves[0].is_capture() ? " (captures are mandatory)" : "", list);
-                return 0;
-            }};
+            }
+            return kExitOk;
+        }};
 }
 
 Command add_moves(CLI::App& app) {
     struct Args {
-        std::string fen;
+        PositionArgs input;
         bool json = false;
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand("moves", "List the legal moves of a position, one per line");
-    cmd->add_option("fen", args->fen, "Position in PDN FEN")->required();
-    cmd->add_flag("--json", args->json, "Print a JSON array of moves");
-    return {cmd, [args] {
-                const auto pos = fen_argument(args->fen);
-                if (!pos) return fail(pos.error());
-                nlohmann::json out = nlohmann::json::array();
-                for (const Move& m : legal_moves(*pos)) {
-                    if (args->json)
-                        out.push_back(format_move(m));
-                    else
-                        fmt::print("{}\n", format_move(m));
+    cmd->add_option("fen", args->input.fen, "Position in PDN FEN ('-': one a line from stdin)");
+    add_position_options(cmd, args->input);
+    cmd->add_flag("--json", args->json, "Print {\"fen\",\"moves\"} a position");
+    return {
+        cmd, [args] {
+            const auto input = read_positions(args->input);
+            if (!input) return fail(input.error());
+            for (const InputPosition& in : input->positions) {
+                const MoveList moves = legal_moves(in.position);
+                if (args->json) {
+                    print_json({{"fen", format_fen(in.position)}, {"moves", moves_json(moves)}});
+                    continue;
                 }
-                if (args->json) fmt::print("{}\n", out.dump());
-                return 0;
-            }};
+                if (input->bulk) fmt::print("{}\n", format_fen(in.position));
+                for (const Move& m : moves)
+                    fmt::print("{}{}\n", input->bulk ? "  " : "", format_move(m));
+            }
+            return kExitOk;
+        }};
 }
 
 }  // namespace retrocheck::app

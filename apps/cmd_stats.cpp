@@ -20,10 +20,10 @@ namespace {
 // Rows of per-side statistics, printed as they come (text) or gathered (JSON), and a total.
 class StatsPrinter {
   public:
-    explicit StatsPrinter(bool json) : json_(json) {
+    StatsPrinter(std::string dir, bool json) : dir_(std::move(dir)), json_(json) {
         if (!json_)
-            row("slice", "side", "positions", "wins", "draws", "losses", "captures", "longest",
-                "longest win");
+            row("material", "slice", "side", "positions", "wins", "draws", "losses", "captures",
+                "longest win", "");
     }
 
     void add(const SliceTable& table) {
@@ -32,65 +32,77 @@ class StatsPrinter {
         for (int side = 0; side < 2; ++side) {
             const SideStats& st = sides[static_cast<std::size_t>(side)];
             const char* who = side == 0 ? "black" : "white";
-            const std::string fen = st.longest_win ? checkers::format_fen(*st.longest_win) : "";
             total_.positions += st.positions;
             total_.wins += st.wins;
             total_.draws += st.draws;
             total_.losses += st.losses;
             total_.capture_positions += st.capture_positions;
+            total_.quiet_wins += st.quiet_wins;
+            total_.quiet_draws += st.quiet_draws;
+            total_.quiet_losses += st.quiet_losses;
             if (st.longest_win_plies > total_.longest_win_plies) {
                 total_.longest_win_plies = st.longest_win_plies;
                 total_.longest_win = st.longest_win;
             }
             if (!json_) {
-                row(name(s), who, grouped(st.positions), grouped(st.wins), grouped(st.draws),
-                    grouped(st.losses), grouped(st.capture_positions),
-                    std::to_string(st.longest_win_plies), fen);
+                row(material(s), name(s), who, grouped(st.positions), grouped(st.wins),
+                    grouped(st.draws), grouped(st.losses), grouped(st.capture_positions),
+                    longest_text(st), st.longest_win ? checkers::format_fen(*st.longest_win) : "");
                 continue;
             }
-            out_.push_back({{"slice", name(s)},
-                            {"black_men", s.black_men},
-                            {"black_kings", s.black_kings},
-                            {"white_men", s.white_men},
-                            {"white_kings", s.white_kings},
-                            {"side_to_move", who},
-                            {"positions", st.positions},
-                            {"wins", st.wins},
-                            {"draws", st.draws},
-                            {"losses", st.losses},
-                            {"capture_positions", st.capture_positions},
-                            {"quiet_wins", st.quiet_wins},
-                            {"quiet_draws", st.quiet_draws},
-                            {"quiet_losses", st.quiet_losses},
-                            {"longest_win_plies", st.longest_win_plies >= 0
-                                                      ? nlohmann::json(st.longest_win_plies)
-                                                      : nlohmann::json(nullptr)},
-                            {"longest_win_fen",
-                             st.longest_win ? nlohmann::json(fen) : nlohmann::json(nullptr)}});
+            nlohmann::json j = counts(st);
+            j["slice"] = name(s);
+            j["material"] = material(s);
+            j["black_men"] = s.black_men;
+            j["black_kings"] = s.black_kings;
+            j["white_men"] = s.white_men;
+            j["white_kings"] = s.white_kings;
+            j["side_to_move"] = who;
+            slices_.push_back(j);
         }
     }
 
-    void finish() {
-        if (json_) {
-            fmt::print("{}\n", out_.dump(2));
-            return;
-        }
-        row("total", "both", grouped(total_.positions), grouped(total_.wins), grouped(total_.draws),
-            grouped(total_.losses), grouped(total_.capture_positions),
-            std::to_string(total_.longest_win_plies),
+    // The JSON document (null for text, whose total row is printed here).
+    nlohmann::json finish() {
+        if (json_) return {{"directory", dir_}, {"slices", slices_}, {"total", counts(total_)}};
+        row("total", "", "both", grouped(total_.positions), grouped(total_.wins),
+            grouped(total_.draws), grouped(total_.losses), grouped(total_.capture_positions),
+            longest_text(total_),
             total_.longest_win ? checkers::format_fen(*total_.longest_win) : "");
+        return nullptr;
     }
 
   private:
-    static void row(const std::string& slice, const std::string& side, const std::string& n,
-                    const std::string& w, const std::string& d, const std::string& l,
-                    const std::string& c, const std::string& longest, const std::string& fen) {
-        fmt::print("{:<14} {:<5} {:>14} {:>14} {:>14} {:>14} {:>14} {:>7}  {}\n", slice, side, n, w,
-                   d, l, c, longest, fen);
+    // "11 plies", or "-" where the side to move wins nowhere.
+    static std::string longest_text(const SideStats& st) {
+        return st.longest_win ? Outcome::plies_text(st.longest_win_plies) : "-";
     }
+    static nlohmann::json counts(const SideStats& st) {
+        return {
+            {"positions", st.positions},
+            {"wins", st.wins},
+            {"draws", st.draws},
+            {"losses", st.losses},
+            {"capture_positions", st.capture_positions},
+            {"quiet_wins", st.quiet_wins},
+            {"quiet_draws", st.quiet_draws},
+            {"quiet_losses", st.quiet_losses},
+            {"longest_win",
+             st.longest_win ? position_value_json(*st.longest_win,
+                                                  Outcome::win(st.longest_win_plies), Metric::Dtw)
+                            : nlohmann::json(nullptr)}};
+    }
+    static void row(const std::string& material, const std::string& slice, const std::string& side,
+                    const std::string& n, const std::string& w, const std::string& d,
+                    const std::string& l, const std::string& c, const std::string& longest,
+                    const std::string& fen) {
+        fmt::print("{:<12} {:<13} {:<5} {:>14} {:>14} {:>14} {:>14} {:>14} {:>11}  {}\n", material,
+                   slice, side, n, w, d, l, c, longest, fen);
+    }
+    std::string dir_;
     bool json_;
     SideStats total_;
-    nlohmann::json out_ = nlohmann::json::array();
+    nlohmann::json slices_ = nlohmann::json::array();
 };
 
 }  // namespace
@@ -98,20 +110,23 @@ class StatsPrinter {
 int run_stats(const std::filesystem::path& dir, bool json) {
     auto files = store::open_directory(dir);
     if (!files) return fail(files.error());
-    StatsPrinter printer(json);
+    StatsPrinter printer(dir.string(), json);
     for (const auto& file : *files) {
         auto table = file->read_all();
         if (!table) return fail(table.error());
         printer.add(**table);
     }
-    printer.finish();
-    return 0;
+    if (json)
+        print_json(printer.finish());
+    else
+        printer.finish();
+    return kExitOk;
 }
 
-void print_stats(const TableSet& tables, bool json) {
-    StatsPrinter printer(json);
+nlohmann::json print_stats(const TableSet& tables, const std::filesystem::path& dir, bool json) {
+    StatsPrinter printer(dir.string(), json);
     for (const auto& entry : tables.tables()) printer.add(*entry.second);
-    printer.finish();
+    return printer.finish();
 }
 
 Command add_stats(CLI::App& app) {
@@ -124,7 +139,7 @@ Command add_stats(CLI::App& app) {
     auto* cmd =
         app.add_subcommand("stats", "Wins, draws, losses and longest wins per slice and side");
     cmd->add_option("dir", args->dir, "Directory of table files")->required();
-    cmd->add_flag("--json", args->json, "Print a JSON array, one object a slice and side");
+    cmd->add_flag("--json", args->json, "Print one JSON object");
     add_threads_option(cmd, args->threads);
     return {cmd, [args] {
                 const auto threads = limit_threads(args->threads);

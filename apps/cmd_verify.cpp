@@ -17,54 +17,90 @@ namespace retrocheck::app {
 
 using namespace tb;
 
+namespace {
+
+nlohmann::json violation_json(const Violation& v) {
+    nlohmann::json child = nullptr, mirror = nullptr, cause = nullptr;
+    if (v.child_move && v.child_value) {
+        child = position_value_json(v.position.after(*v.child_move), *v.child_value, Metric::Dtw);
+        child["move"] = checkers::format_move(*v.child_move);
+    }
+    if (v.mirror) mirror = position_value_json(v.position.flipped(), *v.mirror, Metric::Dtw);
+    if (v.cause && !v.finding)
+        cause = {{"fen", checkers::format_fen(*v.cause)}, {"relation", v.relation}};
+    return {{"rule", v.rule},
+            {"fen", checkers::format_fen(v.position)},
+            {"stored", value_json(v.stored, Metric::Dtw)},
+            {"expected", value_json(v.expected, Metric::Dtw)},
+            {"child", child},
+            {"mirror", mirror},
+            {"cause", cause}};
+}
+
+}  // namespace
+
 int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples) {
     const auto t0 = std::chrono::steady_clock::now();
     auto tables = store::load_directory(dir);
     if (!tables) return fail(tables.error());
-    return verify_tables(*tables, dir, json, max_examples, t0);
+    const VerifyRun run = verify_tables(*tables, max_examples, t0);
+    if (json)
+        print_json(verify_json(run, dir));
+    else
+        print_verify(run);
+    return run.exit_code();
 }
 
-int verify_tables(const TableSet& tables, const std::filesystem::path& dir, bool json,
-                  std::size_t max_examples, std::chrono::steady_clock::time_point t0) {
+VerifyRun verify_tables(const TableSet& tables, std::size_t max_examples,
+                        std::chrono::steady_clock::time_point t0) {
     std::uint64_t total = 0;
     for (const auto& entry : tables.tables()) total += entry.second->values.size();
     std::atomic<std::uint64_t> done{0};
-    VerifyReport report;
+    VerifyRun run;
     {
         ProgressLine line([&] {
             const double s = seconds_since(t0);
             return fmt::format("verify {} of {} positions, {}, {}", grouped(done.load()),
-                               grouped(total), rate_text(static_cast<double>(done.load()) / s),
+                               grouped(total), rate_text(per_second(done.load(), s), "positions"),
                                eta_text(done.load(), total, s));
         });
-        report = verify(tables, max_examples, &done);
+        run.report = verify(tables, max_examples, &done);
     }
-    const double seconds = seconds_since(t0);
-    if (json) {
-        nlohmann::json out = {{"directory", dir.string()},
-                              {"slices", tables.tables().size()},
-                              {"positions_checked", report.positions_checked},
-                              {"violations", report.violations},
-                              {"seconds", seconds},
-                              {"examples", nlohmann::json::array()}};
-        for (const Violation& v : report.examples)
-            out["examples"].push_back({{"rule", v.rule},
-                                       {"fen", checkers::format_fen(v.position)},
-                                       {"stored", v.stored.to_string()},
-                                       {"child_move", move_json(v.child_move)},
-                                       {"child_value", outcome_json(v.child_value)}});
-        fmt::print("{}\n", out.dump(2));
-    } else {
-        for (const Violation& v : report.examples) fmt::print("{}\n", describe(v));
-        if (report.violations > report.examples.size())
-            fmt::print("(the first {} of {} violations)\n", report.examples.size(),
-                       grouped(report.violations));
-        fmt::print("verified {} slices, {} positions in {:.1f} s ({})\n", tables.tables().size(),
-                   grouped(report.positions_checked), seconds,
-                   rate_text(static_cast<double>(report.positions_checked) / seconds));
-        fmt::print("violations: {}\n", grouped(report.violations));
+    run.slices = tables.tables().size();
+    run.seconds = seconds_since(t0);
+    return run;
+}
+
+void print_verify(const VerifyRun& run) {
+    const VerifyReport& r = run.report;
+    for (const Violation& v : r.examples) fmt::print("{}\n", describe(v));
+    if (r.findings > r.examples.size())
+        fmt::print("(the first {} of {} findings)\n", r.examples.size(), grouped(r.findings));
+    if (!r.consequences.empty()) {
+        fmt::print("{} violations follow from the findings above; the first:\n",
+                   grouped(r.violations - r.findings));
+        for (const Violation& v : r.consequences) fmt::print("  {}", describe(v));
     }
-    return report.violations == 0 ? 0 : 1;
+    fmt::print("verified {} slices, {} positions in {} ({})\n", run.slices,
+               grouped(r.positions_checked), seconds_text(run.seconds),
+               rate_text(per_second(r.positions_checked, run.seconds), "positions"));
+    fmt::print("findings: {} (values that break their own rule), violations: {}\n",
+               grouped(r.findings), grouped(r.violations));
+}
+
+nlohmann::json verify_json(const VerifyRun& run, const std::filesystem::path& dir) {
+    const VerifyReport& r = run.report;
+    nlohmann::json out = {{"directory", dir.string()},
+                          {"slices", run.slices},
+                          {"positions_checked", r.positions_checked},
+                          {"findings", r.findings},
+                          {"violations", r.violations},
+                          {"seconds", json_seconds(run.seconds)},
+                          {"examples", nlohmann::json::array()},
+                          {"consequences", nlohmann::json::array()}};
+    for (const Violation& v : r.examples) out["examples"].push_back(violation_json(v));
+    for (const Violation& v : r.consequences) out["consequences"].push_back(violation_json(v));
+    return out;
 }
 
 Command add_verify(CLI::App& app) {
@@ -80,7 +116,8 @@ Command add_verify(CLI::App& app) {
         "Check every position of a table directory against the rules (exit 0: none broken)");
     cmd->add_option("dir", args->dir, "Directory of table files")->required();
     cmd->add_flag("--json", args->json, "Print one JSON object");
-    cmd->add_option("--max-examples", args->max_examples, "Violations printed (all are counted)");
+    cmd->add_option("--max-examples", args->max_examples,
+                    "Findings (and consequences) printed; all are counted");
     add_threads_option(cmd, args->threads);
     return {cmd, [args] {
                 const auto threads = limit_threads(args->threads);

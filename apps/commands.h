@@ -1,5 +1,6 @@
 // The subcommands of `retrocheck`. Each registers its options on the CLI11 app; its handler
-// returns the process exit code (0 success, 1 bad input or failed check).
+// returns the process exit code (apps/output.h: 0 nothing wrong, 1 something wrong found,
+// 2 could not run).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -26,5 +27,6 @@ Command add_audit(CLI::App& app);
 Command add_search(CLI::App& app);
 Command add_corpus(CLI::App& app);
 Command add_bench(CLI::App& app);
+Command add_pdn(CLI::App& app);
 
 }  // namespace retrocheck::app

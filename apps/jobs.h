@@ -6,9 +6,12 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 
+#include "engine/core/result.h"
 #include "tablebases/build/builder.h"
+#include "tablebases/verify/verifier.h"
 
 namespace retrocheck::app {
 
@@ -16,6 +19,7 @@ struct BuildRequest {
     int pieces = 5;
     std::filesystem::path out;
     tb::BuildMethod method = tb::BuildMethod::OutCounting;
+    bool overwrite = false;  // remove table files of `out` the build would not rewrite
     std::function<void(const std::string&)> log;  // a line a slice, when set
 };
 
@@ -25,6 +29,7 @@ struct BuildArgs {
     std::string out = "tables";
     std::string method = "outcount";
     int threads = 0;
+    bool overwrite = false;
 
     BuildRequest request() const;
 };
@@ -38,20 +43,32 @@ struct BuildSummary {
 };
 
 // Builds every slice up to request.pieces in build order, writing each file as it is done and
-// keeping in memory only the tables later slices still need. Throws on failure.
-BuildSummary build_tables(const BuildRequest& request);
+// keeping in memory only the tables later slices still need. Refuses a directory holding table
+// files it would not rewrite, unless request.overwrite.
+Result<BuildSummary> build_tables(const BuildRequest& request);
 void print_build_summary(const BuildSummary& s, const std::string& method);
+nlohmann::json build_json(const BuildSummary& s, const BuildArgs& args);
 
 // `verify DIR`: the exit code; prints the report (JSON when json is set).
 int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples);
-// The same over tables already loaded from dir (t0: when loading started, for the timing).
-int verify_tables(const tb::TableSet& tables, const std::filesystem::path& dir, bool json,
-                  std::size_t max_examples, std::chrono::steady_clock::time_point t0);
+
+// A verification of tables already loaded (t0: when loading started, for the timing), with a
+// progress line while it runs.
+struct VerifyRun {
+    tb::VerifyReport report;
+    std::size_t slices = 0;
+    double seconds = 0;
+    int exit_code() const { return report.violations == 0 ? 0 : 1; }
+};
+VerifyRun verify_tables(const tb::TableSet& tables, std::size_t max_examples,
+                        std::chrono::steady_clock::time_point t0);
+void print_verify(const VerifyRun& run);
+nlohmann::json verify_json(const VerifyRun& run, const std::filesystem::path& dir);
 
 // `stats DIR`: the exit code; prints per slice and side (JSON when json is set), reading one
 // file at a time.
 int run_stats(const std::filesystem::path& dir, bool json);
-// The same over tables already in memory.
-void print_stats(const tb::TableSet& tables, bool json);
+// The same over tables already in memory: prints the text, or returns the JSON document.
+nlohmann::json print_stats(const tb::TableSet& tables, const std::filesystem::path& dir, bool json);
 
 }  // namespace retrocheck::app

@@ -1,31 +1,62 @@
 // retrocheck: a test-and-verification harness for endgame databases.
 #include <CLI/CLI.hpp>
 
+#include <cstring>
 #include <exception>
+#include <filesystem>
+#include <new>
+#include <string>
 #include <vector>
 
 #include "apps/commands.h"
 #include "apps/output.h"
+#include "engine/core/text_file.h"
 
 int main(int argc, char** argv) {
     using namespace retrocheck::app;
+    // Errors under --json go to stdout as a JSON document too, parse errors included.
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--json") == 0) set_json_errors(true);
+
     CLI::App app{"retrocheck: English checkers rules, perft and endgame-database verification"};
+    app.option_defaults()->always_capture_default();
     app.require_subcommand(1);
     app.set_version_flag("--version", "retrocheck 0.1.0");
-    const std::vector<Command> commands = {add_show(app),   add_moves(app),  add_perft(app),
-                                           add_build(app),  add_verify(app), add_stats(app),
-                                           add_probe(app),  add_check(app),  add_audit(app),
-                                           add_search(app), add_corpus(app), add_bench(app)};
+    app.footer(
+        "Exit codes: 0 ran and found nothing wrong, 1 ran and found something wrong, 2 could not "
+        "run.");
+    const std::vector<Command> commands = {
+        add_show(app),   add_moves(app), add_perft(app), add_build(app), add_verify(app),
+        add_stats(app),  add_probe(app), add_check(app), add_audit(app), add_search(app),
+        add_corpus(app), add_bench(app), add_pdn(app)};
+    if (argc > 1 && argv[1][0] != '-') {
+        std::string names;
+        bool known = false;
+        for (const Command& c : commands) {
+            known |= c.cli->get_name() == argv[1];
+            names += (names.empty() ? "" : ", ") + c.cli->get_name();
+        }
+        if (!known)
+            return fail("unknown command '" + retrocheck::clipped(argv[1]) + "' (one of " + names +
+                        ")");
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        return app.exit(e);
+        if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+        std::string message = e.what();
+        if (message.empty()) message = e.get_name();
+        return fail(message + " (see retrocheck --help)");
     }
     try {
         for (const Command& c : commands)
             if (c.cli->parsed()) return c.run();
+    } catch (const std::filesystem::filesystem_error& e) {
+        return fail(e.path1().string() + ": " + e.code().message());
+    } catch (const std::bad_alloc&) {
+        return fail("out of memory");
     } catch (const std::exception& e) {
-        return fail(e.what());
+        return fail(std::string("internal error: ") + e.what());
     }
-    return 1;
+    return kExitCannotRun;
 }

@@ -1,14 +1,29 @@
 #include "apps/output.h"
 
+#include <cmath>
 #include <cstdio>
 
 #include "engine/checkers/notation.h"
+#include "engine/core/text_file.h"
 
 namespace retrocheck::app {
 
+namespace {
+bool json_errors = false;
+}  // namespace
+
+void set_json_errors(bool on) { json_errors = on; }
+
 int fail(std::string_view message) {
+    std::fflush(stdout);
     fmt::print(stderr, "retrocheck: {}\n", message);
-    return 1;
+    if (json_errors) print_json({{"error", {{"message", std::string(message)}}}});
+    return kExitCannotRun;
+}
+
+void print_json(const nlohmann::json& j) {
+    fmt::print("{}\n", j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    std::fflush(stdout);
 }
 
 std::string grouped(std::uint64_t n) {
@@ -20,18 +35,42 @@ std::string grouped(std::uint64_t n) {
     return out;
 }
 
-Result<checkers::Position> fen_argument(const std::string& text) {
-    auto pos = checkers::parse_fen(text);
-    if (!pos) return Error{"bad FEN '" + text + "': " + pos.error()};
-    return pos;
+std::string seconds_text(double seconds) { return fmt::format("{:.3f} s", seconds); }
+
+std::string rate_text(double per_second, std::string_view unit) {
+    return fmt::format("{} {}/s", grouped(static_cast<std::uint64_t>(std::max(0.0, per_second))),
+                       unit);
+}
+
+double json_seconds(double seconds) { return std::round(seconds * 1000.0) / 1000.0; }
+
+double per_second(std::uint64_t count, double seconds) {
+    return seconds > 0 ? static_cast<double>(count) / seconds : 0.0;
 }
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-nlohmann::json outcome_json(const std::optional<Outcome>& o) {
-    return o ? nlohmann::json(o->to_string()) : nlohmann::json(nullptr);
+Result<checkers::Position> fen_argument(const std::string& text) {
+    auto pos = checkers::parse_fen(text);
+    if (!pos) return Error{"bad FEN '" + clipped(text) + "': " + pos.error()};
+    return pos;
+}
+
+nlohmann::json value_json(const Outcome& o, Metric metric) {
+    const bool distance = metric != Metric::Wld && o.has_distance();
+    return {{"result", to_string(o.wld())},
+            {"plies", distance ? nlohmann::json(o.plies()) : nlohmann::json(nullptr)},
+            {"metric", to_string(metric)}};
+}
+
+nlohmann::json value_json(const std::optional<Outcome>& o, Metric metric) {
+    return o ? value_json(*o, metric) : nlohmann::json(nullptr);
+}
+
+nlohmann::json position_value_json(const checkers::Position& pos, const Outcome& o, Metric m) {
+    return {{"fen", checkers::format_fen(pos)}, {"value", value_json(o, m)}};
 }
 
 nlohmann::json move_json(const std::optional<checkers::Move>& m) {

@@ -1,4 +1,6 @@
-// Small helpers shared by the subcommands: reporting errors and formatting numbers.
+// The contract every command keeps (README, "The contract"): exit codes, one-line errors (and a
+// JSON error document under --json), one shape and one text form for a game value, one format
+// for counts, rates and seconds.
 #pragma once
 
 #include <fmt/format.h>
@@ -16,25 +18,52 @@
 
 #include "engine/checkers/move.h"
 #include "engine/checkers/position.h"
+#include "engine/core/metric.h"
 #include "engine/core/outcome.h"
 #include "engine/core/result.h"
 
 namespace retrocheck::app {
 
-// Prints "retrocheck: <message>" on stderr and returns the exit code for bad input.
+// Exit codes, as grep and diff have them.
+inline constexpr int kExitOk = 0;         // ran and found nothing wrong
+inline constexpr int kExitFound = 1;      // ran and found something wrong
+inline constexpr int kExitCannotRun = 2;  // could not run: bad arguments or input, files
+
+// Under --json an error also goes to stdout as {"error":{"message":...}}, one line.
+void set_json_errors(bool on);
+// Prints "retrocheck: <message>" on stderr (and the JSON error) and returns kExitCannotRun.
 int fail(std::string_view message);
+// 0 when nothing was found wrong, else kExitFound.
+constexpr int found_if(bool wrong) { return wrong ? kExitFound : kExitOk; }
+
+// Prints one JSON document (or one JSON Lines record) on one line.
+void print_json(const nlohmann::json& j);
 
 // 18391564 -> "18,391,564"
 std::string grouped(std::uint64_t n);
-
-// Parses a FEN argument; on failure the message names the argument and the bad token.
-Result<checkers::Position> fen_argument(const std::string& text);
-
+// 3.14159 -> "3.142 s"
+std::string seconds_text(double seconds);
+// (8234567.8, "positions") -> "8,234,567 positions/s"
+std::string rate_text(double per_second, std::string_view unit);
+// Seconds for JSON: a number rounded to the millisecond.
+double json_seconds(double seconds);
+// count / seconds, 0 when no time passed.
+double per_second(std::uint64_t count, double seconds);
 // Seconds since t0 on the steady clock.
 double seconds_since(std::chrono::steady_clock::time_point t0);
 
-// JSON for an optional value ("win in 11", "draw") or move ("15x24"): null when absent.
-nlohmann::json outcome_json(const std::optional<Outcome>& o);
+// Parses a FEN argument; on failure the message names the argument (cut at 80 characters) and
+// the bad token.
+Result<checkers::Position> fen_argument(const std::string& text);
+
+// A game value for the side to move of the position it describes:
+//   {"result":"win"|"draw"|"loss","plies":N|null,"metric":"dtw"|"dtm"|"dtz"|"wld"}
+// plies is null for a draw and wherever the metric has no distance.
+nlohmann::json value_json(const Outcome& o, Metric metric);
+nlohmann::json value_json(const std::optional<Outcome>& o, Metric metric);  // null when absent
+// A described position: {"fen":..., "value":{...}}.
+nlohmann::json position_value_json(const checkers::Position& pos, const Outcome& o, Metric m);
+// "15x24", or null when absent.
 nlohmann::json move_json(const std::optional<checkers::Move>& m);
 
 // --threads T (0: every hardware thread), and the TBB limit it sets while alive.

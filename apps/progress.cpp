@@ -27,12 +27,6 @@ ProgressLine::~ProgressLine() {
     if (thread_.joinable()) thread_.join();
 }
 
-std::string rate_text(double per_second) {
-    if (per_second >= 1e6) return fmt::format("{:.1f}M/s", per_second / 1e6);
-    if (per_second >= 1e3) return fmt::format("{:.1f}k/s", per_second / 1e3);
-    return fmt::format("{:.0f}/s", per_second);
-}
-
 std::string eta_text(std::uint64_t done, std::uint64_t total, double seconds) {
     if (done == 0 || seconds <= 0 || done >= total) return "ETA --";
     const auto left =

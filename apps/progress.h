@@ -29,8 +29,7 @@ class ProgressLine {
     std::thread thread_;
 };
 
-// "12.3M/s", "ETA 1m05s" pieces of a progress line.
-std::string rate_text(double per_second);
+// "ETA 1m05s", a piece of a progress line.
 std::string eta_text(std::uint64_t done, std::uint64_t total, double seconds);
 
 // The process's peak resident memory in bytes (VmHWM), 0 when unknown.

@@ -25,6 +25,8 @@ std::string score_text(checkers::Score score, checkers::ScoreKind kind) {
             return s + " (table)";
         case ScoreKind::TableDraw:
             return "draw (table)";
+        case ScoreKind::Heuristic:
+            return s + " (heuristic)";
         default:
             return s;
     }

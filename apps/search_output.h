@@ -14,7 +14,7 @@ namespace retrocheck::app {
 std::string pv_text(const std::vector<checkers::Move>& pv);
 nlohmann::json pv_json(const std::vector<checkers::Move>& pv);
 
-// "loss in 20 (table)", "+35", "win in 9"
+// "loss in 20 plies (table)", "+35 (heuristic)", "win in 9 plies"
 std::string score_text(checkers::Score score, checkers::ScoreKind kind);
 
 }  // namespace retrocheck::app

@@ -8,8 +8,7 @@ namespace retrocheck::app {
 
 void add_search_options(CLI::App* cmd, SearchArgs& args) {
     cmd->add_option("--db", args.db, "Tables to probe inside the search (a directory)");
-    cmd->add_option("--db-format", args.db_format, "Format of --db")
-        ->check(CLI::IsMember(kDatabaseFormats));
+    add_db_format_option(cmd, args.db_format);
     cmd->add_option("--tt-mb", args.tt_mb, "Transposition table size in MiB")
         ->check(CLI::Range(1, 1 << 16));
 }

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <string>
@@ -13,9 +14,11 @@ struct CliRun {
     std::string out;  // stdout and stderr together
 };
 
-inline CliRun run(const std::string& args) {
+// stderr: "2>&1" merges it into out; "2>/dev/null" keeps stdout alone (what a script reading
+// --json gets).
+inline CliRun run(const std::string& args, const char* stderr_to = "2>&1") {
     CliRun r;
-    const std::string cmd = std::string(RETROCHECK_BIN) + " " + args + " 2>&1";
+    const std::string cmd = std::string(RETROCHECK_BIN) + " " + args + " " + stderr_to;
     FILE* pipe = popen(cmd.c_str(), "r");
     if (!pipe) return r;
     std::array<char, 4096> buf{};
@@ -29,13 +32,12 @@ inline bool contains(const std::string& s, const std::string& what) {
     return s.find(what) != std::string::npos;
 }
 
-// Runs args, which must fail (exit 1 for bad input; 0: any non-zero code, as CLI11's own
-// option errors give) and name `what` in the one line it prints.
-inline void expect_refused(const std::string& args, const std::string& what, int status = 1) {
+// Runs args, which must be refused as input it cannot run on (exit 2) with one line,
+// "retrocheck: ...", that names `what`.
+inline void expect_refused(const std::string& args, const std::string& what) {
     const CliRun r = run(args);
-    if (status)
-        EXPECT_EQ(r.status, status) << args << "\n" << r.out;
-    else
-        EXPECT_NE(r.status, 0) << args << "\n" << r.out;
+    EXPECT_EQ(r.status, 2) << args << "\n" << r.out;
+    EXPECT_EQ(r.out.rfind("retrocheck: ", 0), 0u) << args << "\n" << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << args << "\n" << r.out;
     EXPECT_NE(r.out.find(what), std::string::npos) << args << "\n" << r.out;
 }

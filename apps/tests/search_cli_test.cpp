@@ -17,7 +17,9 @@ TEST(SearchCli, Diagram17WithTablesIsATableLossAtOnce) {
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["best_move"], "24-19");
     EXPECT_EQ(j["score_kind"], "table_loss");
-    EXPECT_EQ(j["score_text"], "loss in 18");
+    EXPECT_EQ(j["score_text"], "loss in 18 plies");
+    // The root is in the tables: its exact value stands beside the score.
+    EXPECT_EQ(j["value"], nlohmann::json({{"result", "loss"}, {"plies", 18}, {"metric", "dtw"}}));
     EXPECT_EQ(j["iterations"][0]["depth"], 1);
     EXPECT_EQ(j["iterations"][0]["score_kind"], "table_loss");
     EXPECT_GT(j["table_probes"].get<int>(), 0);
@@ -37,6 +39,9 @@ TEST(SearchCli, ThroughTheResolverOverChinookAndCake) {
         const auto j = nlohmann::json::parse(r.out);
         EXPECT_EQ(j["score_kind"], "table_win") << format;
         EXPECT_EQ(j["score_text"], "win") << format;
+        EXPECT_EQ(j["value"],
+                  nlohmann::json({{"result", "win"}, {"plies", nullptr}, {"metric", "wld"}}))
+            << format;
         EXPECT_EQ(j["best_move"], "15x6") << format;
         EXPECT_GT(j["table_probes"].get<int>(), 0) << format;
         const auto d17 = nlohmann::json::parse(run("search 'W:WK17,24:B8,K18' --json --db-format " +
@@ -53,6 +58,7 @@ TEST(SearchCli, Diagram17WithoutTablesFindsTheLoss) {
     EXPECT_EQ(j["score_kind"], "loss");
     EXPECT_LE(j["depth"].get<int>(), 19);
     EXPECT_EQ(j["table_probes"], 0);
+    EXPECT_TRUE(j["value"].is_null());  // a search proof bounds the distance, gives no value
 }
 
 TEST(SearchCli, StartPositionPrintsIterationsAndAVariation) {
@@ -93,14 +99,20 @@ TEST(SearchCli, CorpusReportsAWrongVerdict) {
     EXPECT_TRUE(j["entries"][0]["passed"].get<bool>());
     EXPECT_FALSE(j["entries"][1]["passed"].get<bool>());
     EXPECT_EQ(j["entries"][1]["line"], 3);
-    EXPECT_EQ(j["entries"][1]["checks"][0]["found"], "draw (table)");
+    const auto& check = j["entries"][1]["checks"][0];
+    EXPECT_EQ(check["found"],
+              nlohmann::json({{"result", "draw"}, {"plies", nullptr}, {"metric", "dtw"}}));
+    EXPECT_EQ(check["found_text"], "draw (table)");
+    EXPECT_EQ(check["method"], "tables");
+    EXPECT_TRUE(check["score_kind"].is_null());
+    EXPECT_EQ(j["entries"][0]["checks"][1]["fen"], "B:WK17,19:B8,K18");  // after the keep 24-19
 }
 
 TEST(SearchCli, BadInputIsNamed) {
     expect_refused("search 'W:WK17,K99:B8'", "99");
-    expect_refused("search --depth 0", "--depth", 0);
+    expect_refused("search --depth 65", "--depth");
     expect_refused("search --db /nonexistent/tables", "/nonexistent/tables");
-    expect_refused("search --db-format bogus --db /tmp", "bogus", 0);
+    expect_refused("search --db-format bogus --db /tmp", "bogus");
 
     const auto dir = retrocheck::tb::testing::scratch("badcorpus");
     retrocheck::tb::testing::spit(dir / "bad.tsv", "W:WK17,24:B8,K18\tloss\t24-18\t-\tx\t19\n");

@@ -25,7 +25,8 @@ TEST(TablesCli, StatsKingAgainstKing) {
     const CliRun r = run("stats " + four_pieces().string() + " --json");
     ASSERT_EQ(r.status, 0) << r.out;
     int found = 0;
-    for (const auto& s : nlohmann::json::parse(r.out)) {
+    const auto j = nlohmann::json::parse(r.out);
+    for (const auto& s : j["slices"]) {
         if (s["black_men"] != 0 || s["black_kings"] != 1 || s["white_men"] != 0 ||
             s["white_kings"] != 1)
             continue;
@@ -36,19 +37,22 @@ TEST(TablesCli, StatsKingAgainstKing) {
         EXPECT_EQ(s["wins"], 230);
         EXPECT_EQ(s["draws"], 654);
         EXPECT_EQ(s["losses"], 108);
-        EXPECT_EQ(s["longest_win_plies"], 11);
+        EXPECT_EQ(s["material"], "1K v 1K");
+        EXPECT_EQ(s["longest_win"]["value"]["plies"], 11);
         EXPECT_EQ(s["quiet_wins"], 140);
         EXPECT_EQ(s["quiet_draws"], 650);
         EXPECT_EQ(s["quiet_losses"], 108);
         EXPECT_EQ(s["capture_positions"], 992 - 140 - 650 - 108);
         // The longest win it names probes as a win in 11.
         const CliRun p = run("probe " + four_pieces().string() + " '" +
-                             s["longest_win_fen"].get<std::string>() + "' --json");
+                             s["longest_win"]["fen"].get<std::string>() + "' --json");
         ASSERT_EQ(p.status, 0) << p.out;
         const auto pj = nlohmann::json::parse(p.out);
-        EXPECT_EQ(pj["result"], "win");
-        EXPECT_EQ(pj["dtw"], 11);
-        EXPECT_EQ(pj["moves"][0]["dtw"], 11);
+        EXPECT_EQ(pj["value"],
+                  nlohmann::json({{"result", "win"}, {"plies", 11}, {"metric", "dtw"}}));
+        // The best move leads to a loss in 10 for the opponent, its side to move.
+        EXPECT_EQ(pj["moves"][0]["value"]["result"], "loss");
+        EXPECT_EQ(pj["moves"][0]["value"]["plies"], 10);
     }
     EXPECT_EQ(found, 2);  // Black to move and White to move
 }
@@ -59,26 +63,30 @@ TEST(TablesCli, ProbeOldburyDiagram17) {
     ASSERT_EQ(r.status, 0) << r.out;
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["fen"], "W:WK17,24:B8,K18");
-    EXPECT_EQ(j["result"], "loss");
+    EXPECT_EQ(j["value"], nlohmann::json({{"result", "loss"}, {"plies", 18}, {"metric", "dtw"}}));
     ASSERT_FALSE(j["moves"].empty());
-    EXPECT_EQ(j["moves"][0]["dtw"], j["dtw"]);
+    // Every move leads to a win for Black; the best (first) one is the longest, one ply less.
+    EXPECT_EQ(j["moves"][0]["move"], "24-19");
+    EXPECT_EQ(j["moves"][0]["fen"], "B:WK17,19:B8,K18");
+    EXPECT_EQ(j["moves"][0]["value"]["plies"], 17);
     for (const auto& m : j["moves"]) {
-        EXPECT_EQ(m["result"], "loss");
-        EXPECT_LE(m["dtw"].get<int>(), j["dtw"].get<int>());
+        EXPECT_EQ(m["value"]["result"], "win");
+        EXPECT_LE(m["value"]["plies"].get<int>(), 17);
     }
     // Black to move: a draw.
     const auto b = nlohmann::json::parse(
         run("probe " + four_pieces().string() + " 'B:WK17,24:B8,K18' --json").out);
-    EXPECT_EQ(b["result"], "draw");
-    EXPECT_TRUE(b["dtw"].is_null());
+    EXPECT_EQ(b["value"],
+              nlohmann::json({{"result", "draw"}, {"plies", nullptr}, {"metric", "dtw"}}));
 }
 
 TEST(TablesCli, BadInputIsNamed) {
     expect_refused("probe " + four_pieces().string() + " 'W:W21,22,23:B1,2'",
-                   "no table for slice bm2bk0wm3wk0");
+                   "holds no value for W:W21,22,23:B1,2 (slice bm2bk0wm3wk0, 3M v 2M)");
     expect_refused("verify /nonexistent/tables", "/nonexistent/tables");
-    expect_refused("build checkers --pieces 0 --out /tmp/x", "--pieces", 0);
-    expect_refused("build chess --pieces 3 --out /tmp/x", "chess", 0);
+    expect_refused("verify /nonexistent/tables", "No such file or directory");
+    expect_refused("build checkers --pieces 0 --out /tmp/x", "--pieces");
+    expect_refused("build chess --pieces 3 --out /tmp/x", "chess");
 }
 
 TEST(TablesCli, VerifyRefusesADamagedFileByName) {
@@ -89,7 +97,7 @@ TEST(TablesCli, VerifyRefusesADamagedFileByName) {
     bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x10);
     retrocheck::tb::testing::spit(victim, bytes);
     const CliRun r = run("verify " + dir.string());
-    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.status, 2);  // could not run: a damaged file is not a finding about its values
     EXPECT_TRUE(contains(r.out, victim.string())) << r.out;
     EXPECT_TRUE(contains(r.out, "checksum does not match")) << r.out;
 }

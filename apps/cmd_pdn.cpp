@@ -1,0 +1,174 @@
+// `retrocheck pdn FILE [--db DIR [--db-format F]] [--json]`: replays every game of a PDN file and,
+// with tables, values each position and flags every move that changes the game's theoretical
+// value (exit 1 when one does).
+#include <fmt/format.h>
+
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "apps/commands.h"
+#include "apps/databases.h"
+#include "apps/output.h"
+#include "engine/checkers/notation.h"
+#include "engine/checkers/pdn.h"
+
+namespace retrocheck::app {
+
+using checkers::Color;
+using checkers::Position;
+
+namespace {
+
+const char* side_name(Color c) { return c == Color::Black ? "Black" : "White"; }
+
+// A move that changes the theoretical value: before it, the mover's value; after it, the
+// opponent's.
+struct ValueError {
+    std::size_t ply;  // 1-based: the move played from positions[ply - 1]
+    Outcome before, after;
+};
+
+// "turns a draw into a loss"
+std::string change_text(Wld from, Wld to) {
+    auto noun = [](Wld w) {
+        return w == Wld::Win ? "a win" : w == Wld::Draw ? "a draw" : "a loss";
+    };
+    return fmt::format("turns {} into {}", noun(from), noun(to));
+}
+
+}  // namespace
+
+Command add_pdn(CLI::App& app) {
+    struct Args {
+        std::string file, db, db_format = "native";
+        bool json = false;
+    };
+    auto args = std::make_shared<Args>();
+    auto* cmd = app.add_subcommand(
+        "pdn",
+        "Replay the games of a PDN file; with tables, flag every move that changes the "
+        "game's value (exit 1 when one does)");
+    cmd->add_option("file", args->file, "PDN file (several games, [FEN] set-ups allowed)")
+        ->required();
+    cmd->add_option("--db", args->db, "Tables to value the positions with (a directory)");
+    add_db_format_option(cmd, args->db_format);
+    cmd->add_flag("--json", args->json, "Print one JSON object");
+    return {
+        cmd, [args] {
+            const auto games = checkers::read_pdn(args->file);
+            if (!games) return fail(games.error());
+            if (games->empty()) return fail(args->file + ": no games");
+            // Every game replays before anything is printed: an illegal move is refused
+            // with nothing half done.
+            std::vector<checkers::ReplayedGame> replayed;
+            for (const checkers::PdnGame& g : *games) {
+                auto r = checkers::replay(g);
+                if (!r) return fail(args->file + ": " + r.error());
+                replayed.push_back(std::move(r).value());
+            }
+            std::optional<Database> db;
+            if (!args->db.empty()) {
+                auto opened = open_database(args->db_format, args->db);
+                if (!opened) return fail(opened.error());
+                db = std::move(opened).value();
+            }
+            const Metric metric = db ? db->metric() : Metric::Wld;
+            nlohmann::json out = {
+                {"file", args->file},
+                {"db", args->db.empty() ? nlohmann::json() : nlohmann::json(args->db)},
+                {"games", nlohmann::json::array()}};
+            std::size_t flagged = 0;
+            for (std::size_t gi = 0; gi < games->size(); ++gi) {
+                const checkers::PdnGame& g = (*games)[gi];
+                const checkers::ReplayedGame& r = replayed[gi];
+                std::vector<std::optional<Outcome>> values;
+                for (const Position& p : r.positions) {
+                    std::optional<Outcome> v;
+                    if (db) {
+                        const auto held = look_up(*db, p);
+                        if (!held) return fail(held.error());
+                        v = *held;
+                    }
+                    values.push_back(v);
+                }
+                std::vector<ValueError> errors;
+                for (std::size_t ply = 1; ply < r.positions.size(); ++ply) {
+                    const auto& before = values[ply - 1];
+                    const auto& after = values[ply];
+                    if (before && after && before->wld() != after->parent_view().wld())
+                        errors.push_back({ply, *before, *after});
+                }
+                flagged += errors.size();
+                auto move_label = [&](std::size_t ply) {
+                    const checkers::PdnMove& m = g.moves[ply - 1];
+                    return fmt::format("{}{} {}", m.number, m.side == Color::Black ? "." : "...",
+                                       checkers::format_move(r.moves[ply - 1]));
+                };
+                if (args->json) {
+                    nlohmann::json tags = nlohmann::json::object();
+                    for (const auto& [k, v] : g.tags) tags[k] = v;
+                    nlohmann::json positions = nlohmann::json::array();
+                    for (std::size_t i = 0; i < r.positions.size(); ++i)
+                        positions.push_back({{"ply", i},
+                                             {"fen", checkers::format_fen(r.positions[i])},
+                                             {"value", value_json(values[i], metric)}});
+                    nlohmann::json errs = nlohmann::json::array();
+                    for (const ValueError& e : errors) {
+                        const checkers::PdnMove& m = g.moves[e.ply - 1];
+                        errs.push_back({{"ply", e.ply},
+                                        {"move_number", m.number},
+                                        {"side", m.side == Color::Black ? "black" : "white"},
+                                        {"move", checkers::format_move(r.moves[e.ply - 1])},
+                                        {"fen", checkers::format_fen(r.positions[e.ply - 1])},
+                                        {"before", value_json(e.before, metric)},
+                                        {"fen_after", checkers::format_fen(r.positions[e.ply])},
+                                        {"after", value_json(e.after, metric)}});
+                    }
+                    out["games"].push_back({{"index", g.index},
+                                            {"line", g.line},
+                                            {"tags", tags},
+                                            {"plies", r.moves.size()},
+                                            {"result", checkers::to_string(g.result)},
+                                            {"positions", positions},
+                                            {"errors", errs}});
+                    continue;
+                }
+                std::string tags;
+                for (const auto& [k, v] : g.tags)
+                    if (k != "FEN") tags += fmt::format(" [{} \"{}\"]", k, v);
+                fmt::print("game {} (line {}): {} plies, result: {}{}\n", g.index, g.line,
+                           r.moves.size(), checkers::to_string(g.result), tags);
+                auto value_text = [&](std::size_t i) {
+                    return values[i] ? values[i]->to_string() : std::string("-");
+                };
+                fmt::print("  {:<24} {:<40} {}\n", "start", checkers::format_fen(r.start),
+                           db ? value_text(0) : "");
+                for (std::size_t ply = 1; ply < r.positions.size(); ++ply)
+                    fmt::print(
+                        "  {:<24} {:<40} {}\n",
+                        fmt::format("{} ({})", move_label(ply), side_name(g.moves[ply - 1].side)),
+                        checkers::format_fen(r.positions[ply]), db ? value_text(ply) : "");
+                for (const ValueError& e : errors)
+                    fmt::print(
+                        "  ERROR ply {}, {} ({}) {}: {} before it, {} to move after it: "
+                        "{}\n",
+                        e.ply, move_label(e.ply), side_name(g.moves[e.ply - 1].side),
+                        change_text(e.before.wld(), e.after.parent_view().wld()),
+                        e.before.to_string(), side_name(r.positions[e.ply].side_to_move()),
+                        e.after.to_string());
+                fmt::print("\n");
+            }
+            if (args->json) {
+                out["errors"] = flagged;
+                print_json(out);
+            } else {
+                fmt::print("{} game{}, {} move{} that change the game's value{}\n", games->size(),
+                           games->size() == 1 ? "" : "s", flagged, flagged == 1 ? "" : "s",
+                           db ? fmt::format(" (tables {}, {})", args->db, to_string(metric))
+                              : " (no tables: give --db to value the positions)");
+            }
+            return found_if(flagged > 0);
+        }};
+}
+
+}  // namespace retrocheck::app

@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Runs every retrocheck command with --json, on good and on bad input, and checks the contract:
+one JSON document on one line (JSON Lines for streams of positions), valid against its schema in
+schemas/, seconds rounded to the millisecond, and the exit code (0 nothing wrong, 1 something
+wrong found, 2 could not run, with {"error":{"message"}} on stdout).
+
+usage: json_contract.py RETROCHECK_BIN SCHEMAS_DIR SOURCE_DIR SCRATCH_DIR
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import jsonschema
+
+BIN, SCHEMAS, SOURCE, SCRATCH = sys.argv[1:5]
+BASE = "https://retrocheck.invalid/schemas/"
+
+schemas = {}
+for name in os.listdir(SCHEMAS):
+    if name.endswith(".schema.json"):
+        with open(os.path.join(SCHEMAS, name)) as f:
+            schema = json.load(f)
+        jsonschema.Draft202012Validator.check_schema(schema)
+        schemas[name[: -len(".schema.json")]] = schema
+
+
+def validator(name):
+    schema = schemas[name]
+    try:  # jsonschema >= 4.18
+        from referencing import Registry, Resource
+
+        registry = Registry().with_resources(
+            [(s["$id"], Resource.from_contents(s)) for s in schemas.values()]
+        )
+        return jsonschema.Draft202012Validator(schema, registry=registry)
+    except ImportError:  # Debian 12's 4.10
+        store = {s["$id"]: s for s in schemas.values()}
+        resolver = jsonschema.RefResolver.from_schema(schema, store=store)
+        return jsonschema.Draft202012Validator(schema, resolver=resolver)
+
+
+failures = []
+checked = set()
+
+
+def fail(what):
+    failures.append(what)
+    print("FAIL " + what, flush=True)
+
+
+def seconds_ok(doc, where):
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            if k == "seconds" and isinstance(v, float) and round(v, 3) != v:
+                fail(f"{where}: seconds {v} not rounded to the millisecond")
+            seconds_ok(v, where)
+    elif isinstance(doc, list):
+        for v in doc:
+            seconds_ok(v, where)
+
+
+def run(args, schema, status=0, lines=1, stdin=None):
+    """Runs retrocheck ARGS --json; expects `status`, and `lines` documents (None: one or more)
+    on stdout, each valid against `schema`."""
+    where = "retrocheck " + " ".join(args)
+    p = subprocess.run([BIN] + args + ["--json"], input=stdin, capture_output=True, text=True)
+    out = p.stdout.splitlines()
+    if p.returncode != status:
+        fail(f"{where}: exit {p.returncode}, expected {status}\n{p.stdout}{p.stderr}")
+        return []
+    if (lines is not None and len(out) != lines) or not out:
+        fail(f"{where}: {len(out)} lines on stdout, expected {lines or 'one or more'}")
+        return []
+    docs = []
+    for i, line in enumerate(out):
+        try:
+            doc = json.loads(line)
+        except json.JSONDecodeError as e:
+            fail(f"{where}: line {i + 1} is not JSON: {e}")
+            continue
+        errors = sorted(validator(schema).iter_errors(doc), key=str)
+        for e in errors[:3]:
+            fail(f"{where}: line {i + 1} breaks {schema}.schema.json at "
+                 f"{'/'.join(map(str, e.absolute_path))}: {e.message}")
+        seconds_ok(doc, where)
+        docs.append(doc)
+    if status == 2 and not p.stderr.startswith("retrocheck: "):
+        fail(f"{where}: stderr does not start with 'retrocheck: ': {p.stderr!r}")
+    checked.add(args[0] if not args[0].startswith("-") else "(none)")
+    print(f"ok   {where} -> exit {status}, {len(docs)} document(s), {schema}", flush=True)
+    return docs
+
+
+shutil.rmtree(SCRATCH, ignore_errors=True)
+os.makedirs(SCRATCH)
+tables = os.path.join(SCRATCH, "t3")
+empty = os.path.join(SCRATCH, "empty")
+os.makedirs(empty)
+fens = os.path.join(SCRATCH, "fens.txt")
+with open(fens, "w") as f:
+    f.write("# two positions\nW:WK17,24:B8,K18\n\nB:WK22:BK31\n")
+D17 = "W:WK17,24:B8,K18"
+
+# Good input, every command.
+run(["build", "checkers", "--pieces", "3", "--out", tables], "build")
+run(["show", D17], "show")
+run(["show", "-"], "show", lines=2, stdin="W:WK17,24:B8,K18\nB:W15,24,23:B10\n")
+run(["moves", "--fen-file", fens], "moves", lines=2)
+run(["moves", D17, "--moves", "24-19 8-11"], "moves")
+run(["perft", "3", "--divide"], "perft")
+run(["perft", "-", "4"], "perft", lines=2, stdin=open(fens).read())
+run(["stats", tables], "stats")
+doc = run(["probe", tables, "B:WK22:BK31"], "probe")
+run(["probe", tables, "--fen-file", fens, "--moves", "17-13"], "error", status=2)  # no 17 in line 4
+run(["search", D17, "--depth", "5"], "search")
+run(["search", D17, "--db", tables, "--depth", "3"], "search")
+run(["search", "--fen-file", fens, "--depth", "4"], "search", lines=2)
+run(["bench", "--depth", "3"], "bench")
+corpus = os.path.join(SCRATCH, "small.tsv")
+with open(corpus, "w") as f:  # one entry the 3-piece tables hold, one searched beyond them
+    f.write("W:WK22,K23:BK31\twin\t-\t-\ttwo kings beat one\t5\n"
+            "W:WK1,K3:BK30,K32\tdraw\t-\t-\ttwo kings against two, far apart\t3\n")
+docs = run(["corpus", corpus, "--db", tables], "corpus")
+if docs and {c["method"] for e in docs[0]["entries"] for c in e["checks"]} != {"tables", "search"}:
+    fail("corpus: expected one check by tables and one by search")
+run(["audit", "--format", "native", tables], "audit")
+run(["verify", tables], "verify")
+run(["check", "--pieces", "2", "--out", os.path.join(SCRATCH, "t2")], "check")
+games = os.path.join(SOURCE, "apps", "tests", "data", "games.pdn")
+docs = run(["pdn", games, "--db", tables], "pdn")
+if docs and len(docs[0]["games"]) != 4:
+    fail("pdn: expected 4 games")
+run(["pdn", os.path.join(SOURCE, "apps", "tests", "data", "illegal.pdn")], "error", status=2)
+
+thirdparty = (os.environ.get("RETROCHECK_THIRDPARTY")
+              or os.environ.get("RETROCHECK_THIRDPARTY_DEFAULT", ""))
+chinook = os.path.join(thirdparty, "checkers", "chinook")
+if thirdparty and os.path.isdir(chinook):
+    run(["probe", chinook, D17, "--db-format", "chinook"], "probe")
+elif os.environ.get("RETROCHECK_REQUIRE_THIRDPARTY") == "1":
+    fail(f"third-party Chinook database missing: {chinook}")
+
+# Bad input: exit 2 and the error document.
+run(["probe", tables, "W:WK17,K99:B8"], "error", status=2)
+run(["show", "W:W17:B8", "--moves", "17-13 9-14"], "error", status=2)
+run(["verify", empty], "error", status=2)
+run(["stats", empty], "error", status=2)
+run(["corpus", empty], "error", status=2)
+run(["perft", "--no-such-option", "3"], "error", status=2)
+run(["search", "--time", "-1"], "error", status=2)
+run(["build", "checkers", "--pieces", "1", "--out", tables], "error", status=2)
+
+missing = {"show", "moves", "perft", "build", "verify", "stats", "probe", "check", "audit",
+           "search", "bench", "corpus", "pdn"} - checked
+if missing:
+    fail("commands never run with --json: " + ", ".join(sorted(missing)))
+print(f"{len(checked)} commands checked; {len(failures)} failures")
+sys.exit(1 if failures else 0)
