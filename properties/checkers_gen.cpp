@@ -1,6 +1,10 @@
 #include "properties/checkers_gen.h"
 
 #include <algorithm>
+#include <random>
+#include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "engine/checkers/diagram.h"
@@ -55,7 +59,116 @@ rc::Gen<Position> playout(int max_plies) {
 
 rc::Gen<Position> mixed_position() { return rc::gen::oneOf(any_position(), playout()); }
 
+namespace {
+
+// position_with's distribution, from a plain random engine.
+Position random_position(std::mt19937_64& rng, int n) {
+    const auto below = [&](int k) { return static_cast<int>(rng() % static_cast<unsigned>(k)); };
+    const int low = std::max(0, n - 12), high = std::min(12, n);
+    const int black = low + below(high - low + 1);
+    int squares[kSquares];
+    for (int i = 0; i < kSquares; ++i) squares[i] = i;
+    Bitboard bb[2] = {0, 0}, kings = 0;
+    for (int i = 0; i < n; ++i) {
+        std::swap(squares[i], squares[i + below(kSquares - i)]);
+        const Color c = i < black ? Color::Black : Color::White;
+        const Bitboard b = bit(static_cast<Square>(squares[i]));
+        bb[static_cast<int>(c)] |= b;
+        if ((b & rules::promotion_row(c)) || below(2)) kings |= b;
+    }
+    return Position::from_bitboards(bb[0], bb[1], kings, below(2) ? Color::Black : Color::White);
+}
+
+// One piece fewer, or one king a man again, where keep still holds.
+std::vector<Position> simpler(const Position& pos, int min_pieces,
+                              const std::function<bool(const Position&)>& keep) {
+    std::vector<Position> out;
+    const Bitboard black = pos.pieces(Color::Black), white = pos.pieces(Color::White);
+    auto consider = [&](const Position& p) {
+        if (p.is_ok() && keep(p)) out.push_back(p);
+    };
+    for (Bitboard b = pos.occupied(); b; b &= b - 1) {
+        const Bitboard at = b & (~b + 1);
+        if (pos.piece_count() > min_pieces)
+            consider(Position::from_bitboards(black & ~at, white & ~at, pos.kings() & ~at,
+                                              pos.side_to_move()));
+        const Color c = (black & at) ? Color::Black : Color::White;
+        if ((pos.kings() & at) && !(at & rules::promotion_row(c)))
+            consider(Position::from_bitboards(black, white, pos.kings() & ~at, pos.side_to_move()));
+    }
+    return out;
+}
+
+}  // namespace
+
+rc::Gen<Position> position_where(int min_pieces, int max_pieces,
+                                 std::function<bool(const Position&)> keep, int max_tries) {
+    return rc::Gen<Position>([=](const rc::Random& random, int) {
+        rc::Random r = random;
+        std::mt19937_64 rng(r.next());
+        const int low = std::clamp(min_pieces, 0, 24), high = std::clamp(max_pieces, low, 24);
+        for (int tries = 0; tries < max_tries; ++tries) {
+            const int n = low + static_cast<int>(rng() % static_cast<unsigned>(high - low + 1));
+            const Position pos = random_position(rng, n);
+            if (!keep(pos)) continue;
+            return rc::shrinkable::shrinkRecur(pos, [=](const Position& p) {
+                return rc::seq::fromContainer(simpler(p, low, keep));
+            });
+        }
+        throw rc::GenerationFailure("no position of the kind asked for in " +
+                                    std::to_string(max_tries) + " tries");
+    });
+}
+
 }  // namespace gen
+
+bool is_threat(const Position& pos) {
+    const Color us = pos.side_to_move();
+    return !has_capture(pos, us) && has_capture(pos, ~us) && count_moves(pos) > 0;
+}
+
+ThreatGraph threat_graph(const Position& pos, int cap) {
+    if (!is_threat(pos)) return {};
+    std::vector<Position> nodes{pos};
+    std::unordered_map<Position, int> at{{pos, 0}};
+    std::vector<std::vector<int>> edges(1);
+    for (std::size_t u = 0; u < nodes.size(); ++u) {
+        for (const Move& m : legal_moves(nodes[u])) {
+            const Position child = nodes[u].after(m);
+            if (!is_threat(child)) continue;
+            auto [it, fresh] = at.emplace(child, static_cast<int>(nodes.size()));
+            if (fresh) {
+                if (static_cast<int>(nodes.size()) >= cap) return {cap, false};
+                nodes.push_back(child);
+                edges.emplace_back();
+            }
+            edges[u].push_back(it->second);
+        }
+    }
+    // A cycle exists exactly when taking off nodes without incoming edges leaves some behind.
+    std::vector<int> incoming(nodes.size()), ready;
+    for (const auto& e : edges)
+        for (int v : e) ++incoming[static_cast<std::size_t>(v)];
+    for (std::size_t u = 0; u < nodes.size(); ++u)
+        if (incoming[u] == 0) ready.push_back(static_cast<int>(u));
+    std::size_t removed = 0;
+    while (!ready.empty()) {
+        const int u = ready.back();
+        ready.pop_back();
+        ++removed;
+        for (int v : edges[static_cast<std::size_t>(u)])
+            if (--incoming[static_cast<std::size_t>(v)] == 0) ready.push_back(v);
+    }
+    return {static_cast<int>(nodes.size()), removed < nodes.size()};
+}
+
+int capture_chain_plies(const Position& pos) {
+    if (!has_capture(pos, pos.side_to_move())) return 0;
+    int longest = 0;
+    for (const Move& m : legal_moves(pos))
+        longest = std::max(longest, capture_chain_plies(pos.after(m)));
+    return 1 + longest;
+}
 
 void classify(const Position& pos) {
     const bool capture = has_capture(pos, pos.side_to_move());

@@ -4,6 +4,7 @@
 
 #include <rapidcheck.h>
 
+#include <functional>
 #include <ostream>
 
 #include "engine/checkers/move.h"
@@ -30,7 +31,35 @@ rc::Gen<Position> playout(int max_plies = 120);
 // Either of the two above, half and half.
 rc::Gen<Position> mixed_position();
 
+// A random legal position of min_pieces..max_pieces pieces (drawn like position_with) for which
+// keep(pos) holds, found by rejection sampling: one RapidCheck draw seeds the search, so a rare
+// kind of position costs a microsecond a try, not a RapidCheck draw a try. It shrinks by taking
+// a piece off or uncrowning a king while keep still holds and at least min_pieces remain.
+// Throws rc::GenerationFailure after max_tries rejected positions.
+rc::Gen<Position> position_where(int min_pieces, int max_pieces,
+                                 std::function<bool(const Position&)> keep,
+                                 int max_tries = 1'000'000);
+
 }  // namespace gen
+
+// Kinds of positions that break capture resolvers (tablebases/probe/resolver.h).
+
+// Only the side not to move has a capture, and the side to move has a (quiet) move.
+bool is_threat(const Position& pos);
+
+// The threat positions reachable from pos by quiet moves through threat positions (pos
+// included; empty when pos is no threat), at most `cap` of them, and whether a line of moves
+// among them comes back to where it started (kings stepping out of a threat into one of their
+// own and back).
+struct ThreatGraph {
+    int nodes = 0;
+    bool cycle = false;
+};
+ThreatGraph threat_graph(const Position& pos, int cap = 1000);
+
+// The longest line of captures answered by captures from pos, in plies: 0 when the side to
+// move has no capture, 1 when no capture of it leaves the opponent one, and so on.
+int capture_chain_plies(const Position& pos);
 
 // Tags a property run with the piece count and whether a capture is on the board.
 void classify(const Position& pos);

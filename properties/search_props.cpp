@@ -3,6 +3,7 @@
 //
 // Tables: every slice up to 4 pieces built in memory, and up to 5 pieces read from the directory
 // the check_5_pieces test writes (RETROCHECK_TABLES5; built in memory when it is not there).
+// The fast-stage test (Fast*, diagram 17) reads only the 4-piece tables.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -99,7 +100,7 @@ RC_GTEST_PROP(SearchWithTables, ExactScoresBeyondTheTablesAreProofs, ()) {
 
 // Oldbury, diagram 17 (W:WK17,24:B8,K18): with tables the loss shows at the first iteration
 // and the move played is the longest resistance; without them the search needs far more nodes.
-TEST(SearchWithTables, Diagram17) {
+TEST(FastSearchWithTables, Diagram17) {
     const Position pos = *checkers::parse_fen("W:WK17,24:B8,K18");
     const TableSet& tables = testing::built_tables(4);
     const MemorySource source(tables);

@@ -1,11 +1,16 @@
-// The Chinook and Cake readers: the worked examples of ../shared/formats, the real 2-4 piece
-// files through the capture resolver against our tables, malformed indexes and truncated data
-// refused by name, and one changed value found by the audit.
+// The Chinook and Cake readers: the worked examples of ../shared/formats, samples of every slice
+// of the real 2-4 piece files read directly against our tables, the files through the capture
+// resolver against our tables position by position, malformed indexes and truncated data refused
+// by name, and one changed value found by the audit. Fast* names the tests of the fast stage.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <random>
+#include <string>
+#include <vector>
 
 #include "engine/checkers/diagram.h"
+#include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
 #include "engine/checkers/tests/test_positions.h"
 #include "tablebases/formats/cake.h"
@@ -31,7 +36,7 @@ const TableSet& four_pieces() { return testing::built_tables(4); }
 
 using checkers::testing::fen;
 
-TEST(Chinook, WorkedExamples) {
+TEST(FastChinook, WorkedExamples) {
     RETROCHECK_THIRDPARTY_OR_SKIP(dir, "checkers/chinook");
     const auto db = ChinookDatabase::open_directory(dir);
     ASSERT_TRUE(db.ok()) << db.error();
@@ -54,7 +59,7 @@ TEST(Chinook, WorkedExamples) {
     EXPECT_EQ((*db)->probe(fen("B:W18:B14,K1")).status, ProbeStatus::NotStored);
 }
 
-TEST(Cake, WorkedExamples) {
+TEST(FastCake, WorkedExamples) {
     RETROCHECK_THIRDPARTY_OR_SKIP(dir, "checkers/cake");
     const auto db = CakeDatabase::open_directory(dir);
     ASSERT_TRUE(db.ok()) << db.error();
@@ -98,12 +103,145 @@ TEST(Cake, ResolverEqualsOurTablesOnEvery2To4PiecePosition) {
     expect_resolver_matches_tables(**db);
 }
 
+// FastChinook, FastCake: samples of every slice the files cover (2-4 pieces, a piece on each
+// side), both sides to move, read straight from the file (no resolver) and compared with our
+// tables: a stored value is our win, draw or loss, and a position is NotStored exactly where
+// either side can capture. The sample of a slice: random positions of the whole slice, and a
+// few positions for every pair of leading rows of the men (the most advanced black man's row,
+// the most advanced white man's row), since both formats split their slices by those.
+
+// n distinct random squares of `allowed`, or 0 when there are fewer.
+checkers::Bitboard pick(checkers::Bitboard allowed, int n, std::mt19937_64& rng) {
+    checkers::Bitboard out = 0;
+    for (int i = 0; i < n; ++i) {
+        const int left = checkers::popcount(allowed);
+        if (left == 0) return 0;
+        checkers::Bitboard b = allowed;
+        for (int k = static_cast<int>(rng() % static_cast<unsigned>(left)); k > 0; --k) b &= b - 1;
+        const checkers::Bitboard at = b & (~b + 1);
+        out |= at;
+        allowed &= ~at;
+    }
+    return out;
+}
+
+constexpr checkers::Bitboard rows(int from, int to) {  // rows from..to, 0 = Black's back row
+    checkers::Bitboard b = 0;
+    for (int r = from; r <= to; ++r) b |= checkers::Bitboard{0xF} << (4 * r);
+    return b;
+}
+
+// A random position of slice s with the most advanced black man on row rb (Black moves toward
+// row 7) and the most advanced white man on row rw, if one is found.
+std::optional<Position> with_leading_rows(Slice s, int rb, int rw, checkers::Color side,
+                                          std::mt19937_64& rng) {
+    using checkers::Bitboard;
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        Bitboard bm = 0, wm = 0;
+        if (s.black_men) {
+            bm = pick(rows(rb, rb), 1, rng);
+            bm |= pick(rows(0, rb) & ~bm, s.black_men - 1, rng);
+            if (checkers::popcount(bm) != s.black_men) continue;
+        }
+        if (s.white_men) {
+            wm = pick(rows(rw, rw) & ~bm, 1, rng);
+            if (!wm) continue;
+            wm |= pick(rows(rw, 7) & ~bm & ~wm, s.white_men - 1, rng);
+            if (checkers::popcount(wm) != s.white_men) continue;
+        }
+        const Bitboard bk = pick(~(bm | wm), s.black_kings, rng);
+        const Bitboard wk = pick(~(bm | wm | bk), s.white_kings, rng);
+        if (checkers::popcount(bk) != s.black_kings || checkers::popcount(wk) != s.white_kings)
+            continue;
+        return Position::from_bitboards(bm | bk, wm | wk, bk | wk, side);
+    }
+    return std::nullopt;
+}
+
+std::vector<Position> sample_slice(const SliceTable& table, checkers::Color side, int uniform,
+                                   int per_rows, std::mt19937_64& rng) {
+    const Slice s = table.index.slice();
+    const std::uint64_t size = table.index.size();
+    std::vector<Position> out;
+    for (int i = 0; i < uniform; ++i) out.push_back(table.index.position(rng() % size, side));
+    for (int rb = 0; rb <= (s.black_men ? 6 : 0); ++rb)
+        for (int rw = s.white_men ? 1 : 0; rw <= (s.white_men ? 7 : 0); ++rw)
+            for (int i = 0; i < per_rows; ++i)
+                if (const auto pos = with_leading_rows(s, rb, rw, side, rng)) out.push_back(*pos);
+    return out;
+}
+
+// Where a reader keeps the value of pos: the byte (file, offset, digit), or why there is none.
+template <typename Db>
+std::string stored_at(const Db& db, const Position& pos) {
+    const auto at = db.locate(pos);
+    if (!at) return at.error();
+    return "byte " + std::to_string(at->offset) + " of " + at->file.string() +
+           (at->digit < 0 ? " (a run)" : " digit " + std::to_string(at->digit));
+}
+
+template <typename Db>
+void expect_samples_equal_our_tables(const Db& db) {
+    std::mt19937_64 rng(2024);
+    std::uint64_t checked = 0, stored = 0, wrong = 0, slices = 0;
+    std::string first;
+    for (const auto& [slice, table] : four_pieces().tables()) {
+        if (slice.black_men + slice.black_kings == 0 || slice.white_men + slice.white_kings == 0)
+            continue;
+        ++slices;
+        for (const checkers::Color side : {checkers::Color::Black, checkers::Color::White}) {
+            for (const Position& pos : sample_slice(*table, side, 1000, 8, rng)) {
+                ++checked;
+                const ProbeResult got = db.probe(pos);
+                const Outcome ours = decode(table->values[table->id(pos)]);
+                const bool capture = checkers::either_side_can_capture(pos);
+                std::string problem;
+                if (capture && got.status != ProbeStatus::NotStored)
+                    problem = std::string("a side can capture, so not stored; the reader says ") +
+                              to_string(got.status) + " " + got.value.to_string();
+                else if (!capture && got.status != ProbeStatus::Ok)
+                    problem = std::string("no side can capture, so stored; the reader says ") +
+                              to_string(got.status) + " " + got.error;
+                else if (!capture && got.value != ours.wld_only())
+                    problem = "the reader says " + got.value.to_string() + ", our table " +
+                              ours.to_string();
+                stored += !capture && got.status == ProbeStatus::Ok;
+                if (problem.empty() || wrong++ > 0) continue;
+                first = problem + "\nslice " + name(slice) + " (" + material(slice) + "), " +
+                        (side == checkers::Color::Black ? "Black" : "White") +
+                        " to move, stored at " + stored_at(db, pos) + "\n" +
+                        checkers::describe(pos);
+            }
+        }
+    }
+    EXPECT_EQ(wrong, 0u) << wrong << " of " << checked << " sampled positions wrong; the first:\n"
+                         << first;
+    EXPECT_EQ(slices, 4u + 12 + 25) << "slices of 2-4 pieces with a piece a side";
+    EXPECT_GT(stored, checked / 2);
+    std::cout << "sampled " << checked << " positions of " << slices << " slices, " << stored
+              << " of them stored\n";
+}
+
+TEST(FastChinook, SamplesOfEverySliceEqualOurTables) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(dir, "checkers/chinook");
+    const auto db = ChinookDatabase::open_directory(dir);
+    ASSERT_TRUE(db.ok()) << db.error();
+    expect_samples_equal_our_tables(**db);
+}
+
+TEST(FastCake, SamplesOfEverySliceEqualOurTables) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(dir, "checkers/cake");
+    const auto db = CakeDatabase::open_directory(dir);
+    ASSERT_TRUE(db.ok()) << db.error();
+    expect_samples_equal_our_tables(**db);
+}
+
 struct BadIndex {
     const char* text;
     const char* error;
 };
 
-TEST(Chinook, MalformedIndexesAreRefusedByLine) {
+TEST(FastChinook, MalformedIndexesAreRefusedByLine) {
     const BadIndex cases[] = {
         {"", "line 1: no slices"},
         {"BASX1100.00 ==", "line 1: expected a slice header"},
@@ -131,7 +269,7 @@ TEST(Chinook, MalformedIndexesAreRefusedByLine) {
     }
 }
 
-TEST(Cake, MalformedIndexesAreRefusedByLine) {
+TEST(FastCake, MalformedIndexesAreRefusedByLine) {
     const BadIndex cases[] = {
         {"", "no slices"},
         {"BASE0,1,0,1,0,0,b:+\r\nBASE0,1,0,1,0,0,b:+", "line 2: BASE0,1,0,1,0,0,b already"},
@@ -154,7 +292,7 @@ TEST(Cake, MalformedIndexesAreRefusedByLine) {
     }
 }
 
-TEST(Chinook, TruncatedDataAndBadBlockReferencesAreRefused) {
+TEST(FastChinook, TruncatedDataAndBadBlockReferencesAreRefused) {
     RETROCHECK_THIRDPARTY_OR_SKIP(dir, "checkers/chinook");
     const fs::path d = scratch("chinook-truncated");
     fs::copy(dir, d, fs::copy_options::recursive);
@@ -185,7 +323,7 @@ TEST(Chinook, TruncatedDataAndBadBlockReferencesAreRefused) {
     }
 }
 
-TEST(Cake, TruncatedDataAndMissingPairsAreRefused) {
+TEST(FastCake, TruncatedDataAndMissingPairsAreRefused) {
     RETROCHECK_THIRDPARTY_OR_SKIP(dir, "checkers/cake");
     const fs::path d = scratch("cake-truncated");
     fs::copy(dir, d, fs::copy_options::recursive);

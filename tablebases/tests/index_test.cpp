@@ -15,13 +15,13 @@ using checkers::Color;
 constexpr std::uint64_t kPublishedTotals[] = {
     1, 120, 6972, 261224, 7092774, 148688232, 2503611964, 34779531480, 406309208481};
 
-TEST(Slices, SizesSumToThePublishedTotals) {
+TEST(FastSlices, SizesSumToThePublishedTotals) {
     std::map<int, std::uint64_t> totals;
     for (const Slice& s : slices_up_to(8)) totals[s.pieces()] += SliceIndex(s).size();
     for (int n = 1; n <= 8; ++n) EXPECT_EQ(totals[n], kPublishedTotals[n]) << n << " pieces";
 }
 
-TEST(Slices, BuildOrderPutsSuccessorsFirst) {
+TEST(FastSlices, BuildOrderPutsSuccessorsFirst) {
     const auto all = slices_up_to(5);
     for (std::size_t i = 0; i < all.size(); ++i)
         for (const Slice& next : successors(all[i])) {
@@ -30,13 +30,13 @@ TEST(Slices, BuildOrderPutsSuccessorsFirst) {
         }
 }
 
-TEST(Slices, MaterialNamesPutWhiteFirst) {
+TEST(FastSlices, MaterialNamesPutWhiteFirst) {
     EXPECT_EQ(material({1, 0, 0, 2}), "2K v 1M");
     EXPECT_EQ(material({0, 1, 1, 2}), "2K+1M v 1K");
     EXPECT_EQ(material({2, 3, 0, 0}), "0 v 3K+2M");
 }
 
-TEST(Slices, NamesRoundTrip) {
+TEST(FastSlices, NamesRoundTrip) {
     for (const Slice& s : slices_up_to(6)) EXPECT_EQ(parse_slice(name(s)), s) << name(s);
     EXPECT_FALSE(parse_slice("bm1bk0wm0"));
     EXPECT_FALSE(parse_slice("bm13bk0wm0wk0"));
@@ -53,14 +53,14 @@ void check_round_trip(const SliceIndex& idx, std::uint64_t i) {
     }
 }
 
-TEST(Index, RoundTripsEveryPositionUpTo4Pieces) {
+TEST(FastIndex, RoundTripsEveryPositionUpTo4Pieces) {
     for (const Slice& s : slices_up_to(4)) {
         const SliceIndex idx(s);
         for (std::uint64_t i = 0; i < idx.size(); ++i) check_round_trip(idx, i);
     }
 }
 
-TEST(Index, RoundTripsRandomPositionsUpTo8Pieces) {
+TEST(FastIndex, RoundTripsRandomPositionsUpTo8Pieces) {
     std::mt19937_64 rng(20261121);
     for (const Slice& s : slices_up_to(8)) {
         if (s.pieces() <= 4) continue;

@@ -24,7 +24,7 @@ void expect_no_mismatch(const testing::ResolverCheck& c, const char* what) {
               << c.largest_work << "\n";
 }
 
-TEST(Resolver, EqualsTheFullTablesOnEveryPositionUpTo4Pieces) {
+TEST(FastResolver, EqualsTheFullTablesOnEveryPositionUpTo4Pieces) {
     const TableSet& full = built_tables(4);
     const MemorySource source(full);
     const CaptureFreeSource capture_free(source);
@@ -66,7 +66,7 @@ bool naive_ends(const TableSource& source, const Position& pos, std::vector<Posi
 // Positions where naive recursion cycles (kings stepping in and out of threats), kept in
 // corpus/checkers.tsv (source "retrocheck loop detector") with their values: the resolver ends
 // on each with the table's value.
-TEST(Resolver, EndsWhereNaiveRecursionCycles) {
+TEST(FastResolver, EndsWhereNaiveRecursionCycles) {
     const MemorySource source(built_tables(4));
     const CaptureFreeSource capture_free(source);
     const auto entries = corpus::read_corpus(std::string(RETROCHECK_CORPUS_DIR) + "/checkers.tsv");
@@ -88,7 +88,7 @@ TEST(Resolver, EndsWhereNaiveRecursionCycles) {
     EXPECT_GE(cases, 4);
 }
 
-TEST(Resolver, MissingSlicesAndTheWorkBoundHaveTheirOwnStatus) {
+TEST(FastResolver, MissingSlicesAndTheWorkBoundHaveTheirOwnStatus) {
     const MemorySource source(built_tables(4));
     const CaptureFreeSource capture_free(source);
     // Five pieces: the source does not cover it, so nothing is guessed.

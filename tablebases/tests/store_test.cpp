@@ -43,7 +43,7 @@ fs::path one_file(const std::string& name) {
     return p;
 }
 
-TEST(Store, WhatIsWrittenReadsBack) {
+TEST(FastStore, WhatIsWrittenReadsBack) {
     const fs::path dir = scratch("roundtrip");
     write_all(three_pieces(), dir, 1000);
     const auto loaded = load_directory(dir);
@@ -66,7 +66,7 @@ TEST(Store, WhatIsWrittenReadsBack) {
     EXPECT_EQ((*source)->probe(checkers::Position::start()).status, ProbeStatus::Missing);
 }
 
-TEST(Store, NoTemporaryFileIsLeftAndStrayOnesAreIgnored) {
+TEST(FastStore, NoTemporaryFileIsLeftAndStrayOnesAreIgnored) {
     const fs::path dir = scratch("temporary");
     write_all(three_pieces(), dir, 1 << 16);
     for (const auto& e : fs::directory_iterator(dir))
@@ -94,7 +94,7 @@ void patch(const fs::path& p, std::size_t at, std::uint64_t value, int bytes) {
     spit(p, s);
 }
 
-TEST(Store, RefusesBadHeaders) {
+TEST(FastStore, RefusesBadHeaders) {
     fs::path p = one_file("magic");
     patch(p, 0, 'X', 1);
     expect_refused(p, "bad magic");
@@ -120,7 +120,7 @@ TEST(Store, RefusesBadHeaders) {
     expect_refused(p, "checksum of the header and block table");
 }
 
-TEST(Store, RefusesWrongSizes) {
+TEST(FastStore, RefusesWrongSizes) {
     fs::path p = one_file("truncated");
     std::string s = slurp(p);
     spit(p, s.substr(0, s.size() - 1));
@@ -139,7 +139,7 @@ TEST(Store, RefusesWrongSizes) {
     expect_refused(p, "truncated: 0 bytes");
 }
 
-TEST(Store, RefusesEveryRandomBitFlip) {
+TEST(FastStore, RefusesEveryRandomBitFlip) {
     const fs::path p = one_file("flip");
     const std::string good = slurp(p);
     ASSERT_EQ(refusal(p), "");
@@ -156,7 +156,7 @@ TEST(Store, RefusesEveryRandomBitFlip) {
     }
 }
 
-TEST(Store, DirectoryMustBeClosedUnderMoves) {
+TEST(FastStore, DirectoryMustBeClosedUnderMoves) {
     const fs::path dir = scratch("closed");
     write_all(three_pieces(), dir, 1 << 16);
     fs::remove(table_path(dir, Slice{0, 1, 0, 1}));
@@ -177,7 +177,7 @@ TEST(Store, DirectoryMustBeClosedUnderMoves) {
 
 // A value changed and written back with valid checksums passes the reader; the verifier then
 // reports exactly that position as the one finding.
-TEST(Store, VerifierCatchesAValueRewrittenWithValidChecksums) {
+TEST(FastStore, VerifierCatchesAValueRewrittenWithValidChecksums) {
     std::mt19937_64 rng(23);
     const fs::path dir = scratch("rewrite");
     write_all(three_pieces(), dir, 4096);

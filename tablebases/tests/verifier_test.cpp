@@ -28,7 +28,7 @@ using testing::Corruption;
 
 const TableSet& tables_up_to(int pieces) { return testing::built_tables(pieces); }
 
-TEST(Verifier, PassesEveryBuiltTableUpTo4Pieces) {
+TEST(FastVerifier, PassesEveryBuiltTableUpTo4Pieces) {
     const VerifyReport report = verify(tables_up_to(4));
     EXPECT_EQ(report.violations, 0u)
         << (report.examples.empty() ? "" : describe(report.examples[0]));
@@ -39,7 +39,7 @@ TEST(Verifier, PassesEveryBuiltTableUpTo4Pieces) {
     EXPECT_EQ(report.positions_checked, total);
 }
 
-TEST(Verifier, EveryKindOfWrongValueIsOneFinding) {
+TEST(FastVerifier, EveryKindOfWrongValueIsOneFinding) {
     testing::expect_every_kind_reported_alone(
         tables_up_to(4), 17, [](const TableSet&) {},
         [](const TableSet& set, const Corruption& c) -> Result<TableSet> {
@@ -62,7 +62,7 @@ void corrupt_and_verify(const TableSet& set, int count, std::uint64_t seed) {
     EXPECT_EQ(tried, count);
 }
 
-TEST(Verifier, ReportsEachCorruptedValueUpTo3Pieces) {
+TEST(FastVerifier, ReportsEachCorruptedValueUpTo3Pieces) {
     corrupt_and_verify(tables_up_to(3), 40, 42);
 }
 
@@ -122,7 +122,7 @@ void expect_traced_to(const VerifyReport& report, const std::vector<checkers::Po
 }
 
 // The same wrong value at a position and at its mirror: two wrong values, two findings.
-TEST(Verifier, AWrongValueAndItsMirrorAreTwoFindings) {
+TEST(FastVerifier, AWrongValueAndItsMirrorAreTwoFindings) {
     const auto [id, m] = first_with_move([](const checkers::Position& p, const checkers::Move&) {
         return value(p).is_win() && value(p).plies() > 3;
     });
@@ -136,7 +136,7 @@ TEST(Verifier, AWrongValueAndItsMirrorAreTwoFindings) {
 
 // A wrong value, and a wrong value at one of its children that does not decide it: two
 // findings, though the first breaks its rule beside a child that breaks its own.
-TEST(Verifier, AWrongValueBesideAnUnrelatedWrongChildIsAFindingToo) {
+TEST(FastVerifier, AWrongValueBesideAnUnrelatedWrongChildIsAFindingToo) {
     const auto [id, m] = first_with_move([](const checkers::Position& p, const checkers::Move& n) {
         const checkers::Position c = p.after(n);
         return value(p).is_win() && value(c).is_win() && c != p.flipped();
@@ -153,7 +153,7 @@ TEST(Verifier, AWrongValueBesideAnUnrelatedWrongChildIsAFindingToo) {
 
 // A value made to follow a wrong value of the child that decides it is not a finding: it is
 // right given its children, and everything it breaks traces back to the child.
-TEST(Verifier, AValueThatFollowsAWrongChildIsAConsequence) {
+TEST(FastVerifier, AValueThatFollowsAWrongChildIsAConsequence) {
     const auto [id, m] = first_with_move([](const checkers::Position& p, const checkers::Move& n) {
         // The only child that decides a win, which a loss two plies longer would change.
         if (!value(p).is_win()) return false;
@@ -181,7 +181,7 @@ TEST(Verifier, AValueThatFollowsAWrongChildIsAConsequence) {
 
 // The classification leans on this: judge() finds nothing exactly when the stored value is the
 // one the children imply.
-TEST(Verifier, JudgeFindsNothingExactlyAtTheImpliedValue) {
+TEST(FastVerifier, JudgeFindsNothingExactlyAtTheImpliedValue) {
     const SliceTable& t = *small_set().find(kSmall);
     std::vector<Outcome> values = {Outcome::draw()};
     for (int plies = 0; plies < 30; ++plies)
@@ -200,7 +200,7 @@ TEST(Verifier, JudgeFindsNothingExactlyAtTheImpliedValue) {
 
 // Consequences whose causes go round in a cycle: the first of the cycle stands as a finding,
 // and it alone, whichever member is asked.
-TEST(Verifier, OneOfACycleOfConsequencesStandsAsAFinding) {
+TEST(FastVerifier, OneOfACycleOfConsequencesStandsAsAFinding) {
     // 0 -> 1 -> 2 -> 0 a cycle; 3 leads into it; 4 is a consequence of the finding 5.
     const std::map<int, std::optional<int>> cause = {{0, 1}, {1, 2}, {2, 0},
                                                      {3, 1}, {4, 5}, {5, std::nullopt}};
