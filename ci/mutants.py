@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""Mutation testing: seeds one realistic bug at a time (ci/mutants.txt) into a scratch copy of
+the tree, rebuilds incrementally, and runs the default tier the way ctest runs it, fast stage
+first (label `fast`), then the rest (neither `slow` nor `fast`), stopping at the first failing
+test. Prints a row a mutant (name, module, the test that killed it, seconds from the start of the
+default tier to the kill, stage) and a summary. Exit 0 only when every mutant is killed; a
+survivor fails it, and so does a mutant that does not apply or does not compile (the list is
+wrong, not the tests).
+
+usage: ci/mutants.py [--check] [--jobs N] [NAME_OR_MODULE ...]
+  --check   apply each mutant and compile the object file it touches, run no test
+  names     run only these mutants (or every mutant of these modules)
+The scratch tree is build/mutants/ (MUTANTS_DIR); it is kept between runs so that the next run
+builds incrementally too.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+SRC = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WORK = os.environ.get("MUTANTS_DIR", os.path.join(SRC, "build", "mutants"))
+TREE = os.path.join(WORK, "tree")
+BUILD = os.path.join(WORK, "build")
+LOGS = os.path.join(WORK, "logs")
+# The format check would kill any mutant that changes a line's length: it judges style, not
+# behaviour, so it is left out of mutation runs.
+EXCLUDE = "^format$"
+
+
+class Mutant:
+    def __init__(self, name, module, path, line):
+        self.name, self.module, self.path, self.line = name, module, path, line
+        self.old, self.new = [], []
+
+    def where(self):
+        return f"ci/mutants.txt:{self.line} [{self.name}]"
+
+
+def parse(path):
+    """[name] module file, then `- ` lines (text to find, exactly once) and `+ ` lines (what
+    replaces it); `#` comments and blank lines between entries."""
+    mutants, m = [], None
+    with open(path) as f:
+        for n, raw in enumerate(f, 1):
+            line = raw.rstrip("\n")
+            if line.startswith("["):
+                head = re.match(r"^\[([a-z0-9-]+)\]\s+(\S+)\s+(\S+)\s*$", line)
+                if not head:
+                    sys.exit(f"ci/mutants.txt:{n}: expected '[name] module path', got {line!r}")
+                m = Mutant(head[1], head[2], head[3], n)
+                mutants.append(m)
+            elif line.startswith("- ") or line == "-":
+                m.old.append(line[2:])
+            elif line.startswith("+ ") or line == "+":
+                m.new.append(line[2:])
+            elif line.strip() and not line.startswith("#"):
+                sys.exit(f"ci/mutants.txt:{n}: expected '[name] module path', '- ', '+ ' or '#'")
+    names = [m.name for m in mutants]
+    for m in mutants:
+        if names.count(m.name) > 1:
+            sys.exit(f"{m.where()}: the name is used twice")
+        if not m.old:
+            sys.exit(f"{m.where()}: no '- ' line")
+    return mutants
+
+
+def sync_tree():
+    """Copies the tracked and untracked (not ignored) files of the source tree into TREE,
+    rewriting only files whose bytes differ, so that the build stays incremental."""
+    files = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=SRC, check=True, capture_output=True).stdout.decode().split("\0")
+    for rel in filter(None, files):
+        src, dst = os.path.join(SRC, rel), os.path.join(TREE, rel)
+        if not os.path.isfile(src):
+            continue
+        with open(src, "rb") as f:
+            data = f.read()
+        if os.path.exists(dst):
+            with open(dst, "rb") as f:
+                if f.read() == data:
+                    continue
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        with open(dst, "wb") as f:
+            f.write(data)
+        shutil.copymode(src, dst)
+
+
+def apply(m):
+    """The mutated text of m.path, or an error."""
+    with open(os.path.join(SRC, m.path)) as f:
+        text = f.read()
+    old, new = "\n".join(m.old), "\n".join(m.new)
+    count = text.count(old)
+    if count != 1:
+        return None, f"{m.where()}: the '- ' text stands {count} times in {m.path}, not once"
+    return text.replace(old, new), None
+
+
+def write(rel, text):
+    with open(os.path.join(TREE, rel), "w") as f:
+        f.write(text)
+
+
+def original(rel):
+    with open(os.path.join(SRC, rel)) as f:
+        return f.read()
+
+
+def build(jobs, log, target=None):
+    cmd = ["cmake", "--build", BUILD, "-j", str(jobs)] + (["--target", target] if target else [])
+    with open(log, "w") as out:
+        return subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT).returncode == 0
+
+
+RESULT = re.compile(r"Test\s+#\d+: (\S+) \.*\s*\*\*\*(Failed|Timeout|Exception|Not Run)")
+GTEST_FAILED = re.compile(r"^\[  FAILED  \] (\S+\.\S+) \(")
+
+
+def stage(label_args, jobs, log, t0):
+    """Runs one ctest stage, stopping at the first failure. Returns (killer, seconds since t0)
+    or (None, None) when every test passed."""
+    cmd = ["ctest", "--test-dir", BUILD, "-j", str(jobs), "--stop-on-failure",
+           "--output-on-failure", "-E", EXCLUDE, "--timeout", "1800"] + label_args
+    killer, when, gtest = None, None, None
+    with open(log, "w") as out:
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                             env=dict(os.environ, CI="true", RETROCHECK_THIRDPARTY=os.environ.get("RETROCHECK_THIRDPARTY") or os.path.join(os.path.dirname(SRC), "shared", "thirdparty")))
+        for line in p.stdout:
+            out.write(line)
+            r = RESULT.search(line)
+            if r and killer is None:
+                killer, when = r[1], time.monotonic() - t0
+            g = GTEST_FAILED.match(line)
+            if g and killer is not None and gtest is None:
+                gtest = g[1]
+        p.wait()
+        if killer is None and p.returncode != 0:
+            killer, when = "(ctest failed)", time.monotonic() - t0
+    if killer and gtest:
+        killer += f" ({gtest})"
+    return killer, when
+
+
+def run_tier(jobs, tag):
+    """The default tier as ci/test.sh runs it: (killer, seconds, stage) or Nones."""
+    t0 = time.monotonic()
+    killer, when = stage(["-L", "fast"], jobs, os.path.join(LOGS, tag + ".fast.log"), t0)
+    if killer:
+        return killer, when, "fast"
+    killer, when = stage(["-LE", "slow|fast"], jobs, os.path.join(LOGS, tag + ".rest.log"), t0)
+    return (killer, when, "rest") if killer else (None, time.monotonic() - t0, None)
+
+
+def object_of(rel):
+    """The ninja target of the object file that rel compiles into (None for a header)."""
+    if not rel.endswith(".cpp"):
+        return None
+    out = subprocess.run(["ninja", "-C", BUILD, "-t", "targets", "all"], capture_output=True,
+                         text=True).stdout
+    for line in out.splitlines():
+        target = line.split(":")[0]
+        if target.endswith("/" + os.path.basename(rel) + ".o") and \
+                os.path.dirname(rel).replace("/", "") in target.replace("/", ""):
+            return target
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--check", action="store_true")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("only", nargs="*")
+    args = ap.parse_args()
+    mutants = parse(os.path.join(SRC, "ci", "mutants.txt"))
+    if args.only:
+        mutants = [m for m in mutants if m.name in args.only or m.module in args.only]
+        if not mutants:
+            sys.exit("no mutant or module named " + " ".join(args.only))
+    for m in mutants:
+        _, error = apply(m)
+        if error:
+            sys.exit(error)
+
+    os.makedirs(LOGS, exist_ok=True)
+    sync_tree()
+    # ccache makes the rebuild after a file is restored a cache hit: each mutant then costs
+    # about one compile of what it touches.
+    launcher = ["-DCMAKE_CXX_COMPILER_LAUNCHER=ccache"] if shutil.which("ccache") else []
+    subprocess.run(["cmake", "-S", TREE, "-B", BUILD, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
+                    "-DRETROCHECK_BENCH=OFF", "-DRETROCHECK_WERROR=OFF"] + launcher,
+                   check=True, stdout=subprocess.DEVNULL)
+    print(f"building the scratch tree {TREE} ...", flush=True)
+    if not build(args.jobs, os.path.join(LOGS, "baseline.build.log")):
+        sys.exit(f"the unmutated tree does not build: {LOGS}/baseline.build.log")
+
+    if args.check:
+        bad = 0
+        for m in mutants:
+            text, _ = apply(m)
+            write(m.path, text)
+            target = object_of(m.path)
+            ok = build(args.jobs, os.path.join(LOGS, m.name + ".build.log"), target)
+            write(m.path, original(m.path))
+            print(f"{'ok  ' if ok else 'FAIL'} {m.name:<34} {m.module:<12} {m.path}"
+                  f"{'' if ok else '  does not compile: ' + LOGS + '/' + m.name + '.build.log'}",
+                  flush=True)
+            bad += not ok
+        build(args.jobs, os.path.join(LOGS, "restore.build.log"))
+        sys.exit(1 if bad else 0)
+
+    killer, seconds, _ = run_tier(args.jobs, "baseline")
+    if killer:
+        sys.exit(f"the unmutated tree fails the default tier ({killer}): see {LOGS}/baseline.*")
+    print(f"unmutated default tier: {seconds:.0f} s", flush=True)
+
+    rows, problems = [], []
+    print(f"{'mutant':<34} {'module':<12} {'seconds':>8}  {'stage':<5} killed by", flush=True)
+    for m in mutants:
+        text, _ = apply(m)
+        write(m.path, text)
+        if not build(args.jobs, os.path.join(LOGS, m.name + ".build.log")):
+            problems.append(f"{m.where()}: does not compile ({LOGS}/{m.name}.build.log)")
+            print(f"{m.name:<34} {m.module:<12} {'-':>8}  {'-':<5} DOES NOT COMPILE", flush=True)
+        else:
+            killer, seconds, where = run_tier(args.jobs, m.name)
+            rows.append((m, killer, seconds, where))
+            print(f"{m.name:<34} {m.module:<12} {seconds:>8.1f}  {where or '-':<5} "
+                  f"{killer or 'SURVIVED'}", flush=True)
+        write(m.path, original(m.path))
+
+    killed = [r for r in rows if r[1]]
+    fast = [r for r in killed if r[3] == "fast"]
+    survivors = [r[0].name for r in rows if not r[1]]
+    n = len(rows)
+    print(f"\n{len(killed)} of {n} mutants killed ({100 * len(killed) / max(n, 1):.0f}%), "
+          f"{len(fast)} by the fast stage ({100 * len(fast) / max(n, 1):.0f}%)")
+    if survivors:
+        print("survivors: " + ", ".join(survivors))
+    for p in problems:
+        print(p)
+    build(args.jobs, os.path.join(LOGS, "restore.build.log"))
+    sys.exit(1 if survivors or problems else 0)
+
+
+if __name__ == "__main__":
+    main()
