@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <array>
 #include <functional>
 #include <map>
@@ -263,6 +265,18 @@ inline void expect_reported_alone(const TableSet& set, const Corruption& c) {
     EXPECT_NE(describe(f).find("\nshould be: " + c.old.to_string()), std::string::npos)
         << describe(f);
     EXPECT_EQ(report.violations, 1 + report.consequences.size()) << c.what();
+    // The mirror keeps the old value, so it breaks flip symmetry: a consequence that must be
+    // reported there, pointing back at the changed position.
+    const checkers::Position mirror = c.position.flipped();
+    if (set.probe(mirror)) {
+        const bool seen = std::any_of(
+            report.consequences.begin(), report.consequences.end(), [&](const Violation& v) {
+                return v.position == mirror && v.rule == "flip-symmetry" && v.relation == "mirror";
+            });
+        EXPECT_TRUE(seen) << c.what() << ": no flip-symmetry consequence at the mirror "
+                          << checkers::format_fen(mirror) << "\n"
+                          << all_of(report);
+    }
     for (const Violation& v : report.consequences) {
         EXPECT_TRUE(is_consequence_of(v, c.position)) << c.what();
         // One line, naming the cause, how, the rule and the position.
