@@ -125,8 +125,8 @@ GTEST_FAILED = re.compile(r"^\[  FAILED  \] (\S+\.\S+) \(")
 
 
 def stage(label_args, jobs, log, t0):
-    """Runs one ctest stage, stopping at the first failure. Returns (killer, seconds since t0)
-    or (None, None) when every test passed."""
+    """Runs one ctest stage, stopping at the first failure. Returns (killer, seconds since t0 at
+    the kill), or (None, seconds since t0 at the end) when every test passed."""
     cmd = ["ctest", "--test-dir", BUILD, "-j", str(jobs), "--stop-on-failure",
            "--output-on-failure", "-E", EXCLUDE, "--timeout", "1800"] + label_args
     killer, when, gtest = None, None, None
@@ -143,7 +143,9 @@ def stage(label_args, jobs, log, t0):
                 gtest = g[1]
         p.wait()
         if killer is None and p.returncode != 0:
-            killer, when = "(ctest failed)", time.monotonic() - t0
+            killer = "(ctest failed)"
+        if when is None:
+            when = time.monotonic() - t0
     if killer and gtest:
         killer += f" ({gtest})"
     return killer, when
@@ -161,6 +163,7 @@ def run_tier(jobs, tag):
     killer, when = stage(["-L", "fast"], jobs, os.path.join(LOGS, tag + ".fast.log"), t0)
     if killer:
         return killer, when, "fast"
+    fast_seconds = when
     if not rest_is_green and tag != "baseline":
         text = {}
         for m in mutants_applied:
@@ -180,9 +183,9 @@ def run_tier(jobs, tag):
             write(m.path, apply(m)[0])
         if not build(jobs, os.path.join(LOGS, tag + ".build.log")):
             sys.exit("the mutant no longer builds")
-        t0 = time.monotonic() - when  # the kill time still counts from the tier's start
+        t0 = time.monotonic() - fast_seconds  # the kill still counts from the tier's start
     killer, when = stage(["-LE", "slow|fast"], jobs, os.path.join(LOGS, tag + ".rest.log"), t0)
-    return (killer, when, "rest") if killer else (None, time.monotonic() - t0, None)
+    return (killer, when, "rest") if killer else (None, when, None)
 
 
 mutants_applied = []  # the mutant in the tree while run_tier runs
