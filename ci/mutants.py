@@ -17,6 +17,7 @@ import argparse
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -132,12 +133,16 @@ def stage(label_args, jobs, log, t0):
     killer, when, gtest = None, None, None
     with open(log, "w") as out:
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                             env=dict(os.environ, CI="true", RETROCHECK_THIRDPARTY=THIRDPARTY))
+                             env=dict(os.environ, CI="true", RETROCHECK_THIRDPARTY=THIRDPARTY),
+                             start_new_session=True)
         for line in p.stdout:
             out.write(line)
             r = RESULT.search(line)
             if r and killer is None:
                 killer, when = r[1], time.monotonic() - t0
+                # The kill is in: tests still running (a mutant can make one very slow) are
+                # ended rather than waited for.
+                os.killpg(p.pid, signal.SIGTERM)
             g = GTEST_FAILED.match(line)
             if g and killer is not None and gtest is None:
                 gtest = g[1]
