@@ -46,103 +46,100 @@ Command add_audit(CLI::App& app) {
     cmd->add_flag("--json", args->json, "Print one JSON object");
     cmd->add_option("--max-examples", args->max_examples, "Problems printed (all are counted)");
     add_threads_option(cmd, args->threads);
-    return {cmd, [args] {
-                const auto threads = limit_threads(args->threads);
-                const auto opened = open_database(args->format, args->path);
-                if (!opened) return fail(opened.error());
-                const int pieces = opened->max_pieces;
-                TableSet ours;
-                if (!args->against.empty()) {
-                    auto loaded = store::load_directory(args->against, pieces);
-                    if (!loaded) return fail(loaded.error());
-                    ours = std::move(loaded).value();
-                    for (const Slice& s : slices_up_to(pieces))
-                        if (!ours.find(s))
-                            return fail(fmt::format("{} lacks slice {} ({}; {} pieces are audited)",
-                                                    args->against, name(s), material(s), pieces));
-                } else if (pieces > kMaxBuiltOnTheFly) {
-                    return fail(
-                        fmt::format("{} holds {} pieces; build our tables with `retrocheck "
-                                    "build` and pass them with --against",
-                                    args->path, pieces));
-                } else {
-                    ours = build_up_to(pieces, BuildMethod::OutCounting);
-                }
-                const auto t0 = std::chrono::steady_clock::now();
-                std::atomic<std::uint64_t> done{0};
-                AuditReport report;
-                {
-                    std::uint64_t total = 0;
-                    for (const auto& [s, t] : ours.tables())
-                        if (s.pieces() <= pieces) total += t->values.size();
-                    ProgressLine line([&] {
-                        const double sec = seconds_since(t0);
-                        return fmt::format("audit {} of {} positions, {}, {}", grouped(done.load()),
-                                           grouped(total),
-                                           rate_text(per_second(done.load(), sec), "positions"),
-                                           eta_text(done.load(), total, sec));
-                    });
-                    report = audit(*opened->stored, ours, pieces, args->max_examples, &done);
-                }
-                const double seconds = seconds_since(t0);
-                if (report.checked == 0)
-                    return fail(args->path + ": the database stores no position to audit");
-                const bool wrong = report.disagreements + report.violations > 0;
-                const Metric metric = opened->metric();
-                if (args->json) {
-                    nlohmann::json out = {{"format", args->format},
-                                          {"path", args->path},
-                                          {"pieces", pieces},
-                                          {"slices", nlohmann::json::array()},
-                                          {"total_checked", report.checked},
-                                          {"total_not_stored", report.not_stored},
-                                          {"total_disagreements", report.disagreements},
-                                          {"total_violations", report.violations},
-                                          {"seconds", json_seconds(seconds)},
-                                          {"examples", nlohmann::json::array()}};
-                    for (const AuditSlice& s : report.slices)
-                        out["slices"].push_back(
-                            {{"slice", name(s.slice)},
-                             {"material", material(s.slice)},
-                             {"side_to_move",
-                              s.side_to_move == checkers::Color::Black ? "black" : "white"},
-                             {"checked", s.checked},
-                             {"not_stored", s.not_stored},
-                             {"disagreements", s.disagreements},
-                             {"violations", s.violations}});
-                    for (const AuditExample& e : report.examples) {
-                        nlohmann::json child = nullptr;
-                        if (e.child_move) {
-                            const checkers::Position c = e.position.after(*e.child_move);
-                            child = {{"move", checkers::format_move(*e.child_move)},
-                                     {"fen", checkers::format_fen(c)},
-                                     {"value", value_json(e.child_value, metric)}};
-                        }
-                        out["examples"].push_back({{"problem", e.problem},
-                                                   {"fen", checkers::format_fen(e.position)},
-                                                   {"stored", value_json(e.stored, metric)},
-                                                   {"ours", value_json(e.ours, Metric::Dtw)},
-                                                   {"child", child}});
-                    }
-                    print_json(out);
-                    return found_if(wrong);
-                }
-                fmt::print("{:<12} {:<13} {:<5} {:>12} {:>12} {:>13} {:>10}\n", "material", "slice",
-                           "side", "checked", "not stored", "disagreements", "violations");
+    return {
+        cmd, [args] {
+            const auto threads = limit_threads(args->threads);
+            const auto opened = open_database(args->format, args->path);
+            if (!opened) return fail(opened.error());
+            const int pieces = opened->max_pieces;
+            TableSet ours;
+            if (!args->against.empty()) {
+                auto loaded = store::load_directory(args->against, pieces);
+                if (!loaded) return fail(loaded.error());
+                ours = std::move(loaded).value();
+                for (const Slice& s : slices_up_to(pieces))
+                    if (!ours.find(s))
+                        return fail(fmt::format("{} lacks slice {} ({}; {} pieces are audited)",
+                                                args->against, name(s), material(s), pieces));
+            } else if (pieces > kMaxBuiltOnTheFly) {
+                return fail(
+                    fmt::format("{} holds {} pieces; build our tables with `retrocheck "
+                                "build` and pass them with --against",
+                                args->path, pieces));
+            } else {
+                ours = build_up_to(pieces, BuildMethod::OutCounting);
+            }
+            const auto t0 = std::chrono::steady_clock::now();
+            std::atomic<std::uint64_t> done{0};
+            AuditReport report;
+            {
+                std::uint64_t total = 0;
+                for (const auto& [s, t] : ours.tables())
+                    if (s.pieces() <= pieces) total += t->values.size();
+                ProgressLine line([&] {
+                    const double sec = seconds_since(t0);
+                    return fmt::format("audit {} of {} positions, {}, {}", grouped(done.load()),
+                                       grouped(total),
+                                       rate_text(per_second(done.load(), sec), "positions"),
+                                       eta_text(done.load(), total, sec));
+                });
+                report = audit(*opened->stored, ours, pieces, args->max_examples, &done);
+            }
+            const double seconds = seconds_since(t0);
+            if (report.checked == 0)
+                return fail(args->path + ": the database stores no position to audit");
+            const bool wrong = report.disagreements + report.violations > 0;
+            const Metric metric = opened->metric();
+            if (args->json) {
+                nlohmann::json out = {{"format", args->format},
+                                      {"path", args->path},
+                                      {"pieces", pieces},
+                                      {"slices", nlohmann::json::array()},
+                                      {"total_checked", report.checked},
+                                      {"total_not_stored", report.not_stored},
+                                      {"total_disagreements", report.disagreements},
+                                      {"total_violations", report.violations},
+                                      {"seconds", json_seconds(seconds)},
+                                      {"examples", nlohmann::json::array()}};
                 for (const AuditSlice& s : report.slices)
-                    fmt::print("{:<12} {:<13} {:<5} {:>12} {:>12} {:>13} {:>10}\n",
-                               material(s.slice), name(s.slice),
-                               s.side_to_move == checkers::Color::Black ? "black" : "white",
-                               grouped(s.checked), grouped(s.not_stored), grouped(s.disagreements),
-                               grouped(s.violations));
-                for (const AuditExample& e : report.examples) fmt::print("\n{}", describe(e));
-                fmt::print("\naudited {} ({}) up to {} pieces in {}\n", args->path, args->format,
-                           pieces, seconds_text(seconds));
-                fmt::print("checked {}, not stored {}, disagreements {}, violations {}\n",
-                           grouped(report.checked), grouped(report.not_stored),
-                           grouped(report.disagreements), grouped(report.violations));
+                    out["slices"].push_back({{"slice", name(s.slice)},
+                                             {"material", material(s.slice)},
+                                             {"side_to_move", checkers::to_string(s.side_to_move)},
+                                             {"checked", s.checked},
+                                             {"not_stored", s.not_stored},
+                                             {"disagreements", s.disagreements},
+                                             {"violations", s.violations}});
+                for (const AuditExample& e : report.examples) {
+                    nlohmann::json child = nullptr;
+                    if (e.child_move) {
+                        const checkers::Position c = e.position.after(*e.child_move);
+                        child = {{"move", checkers::format_move(*e.child_move)},
+                                 {"fen", checkers::format_fen(c)},
+                                 {"value", value_json(e.child_value, metric)}};
+                    }
+                    out["examples"].push_back({{"problem", e.problem},
+                                               {"fen", checkers::format_fen(e.position)},
+                                               {"stored", value_json(e.stored, metric)},
+                                               {"ours", value_json(e.ours, Metric::Dtw)},
+                                               {"child", child}});
+                }
+                print_json(out);
                 return found_if(wrong);
-            }};
+            }
+            fmt::print("{:<12} {:<13} {:<5} {:>12} {:>12} {:>13} {:>10}\n", "material", "slice",
+                       "side", "checked", "not stored", "disagreements", "violations");
+            for (const AuditSlice& s : report.slices)
+                fmt::print("{:<12} {:<13} {:<5} {:>12} {:>12} {:>13} {:>10}\n", material(s.slice),
+                           name(s.slice), checkers::to_string(s.side_to_move), grouped(s.checked),
+                           grouped(s.not_stored), grouped(s.disagreements), grouped(s.violations));
+            for (const AuditExample& e : report.examples) fmt::print("\n{}", describe(e));
+            fmt::print("\naudited {} ({}) up to {} pieces in {}\n", args->path, args->format,
+                       pieces, seconds_text(seconds));
+            fmt::print("checked {}, not stored {}, disagreements {}, violations {}\n",
+                       grouped(report.checked), grouped(report.not_stored),
+                       grouped(report.disagreements), grouped(report.violations));
+            return found_if(wrong);
+        }};
 }
 
 }  // namespace retrocheck::app

@@ -166,11 +166,7 @@ Command add_build(CLI::App& app) {
     return {cmd, [args] {
                 const auto threads = limit_threads(args->build.threads);
                 BuildRequest request = args->build.request();
-                if (!args->quiet && !args->json)
-                    request.log = [](const std::string& l) {
-                        fmt::print("{}\n", l);
-                        std::fflush(stdout);
-                    };
+                if (!args->quiet && !args->json) request.log = print_line;
                 const auto summary = build_tables(request);
                 if (!summary) return fail(summary.error());
                 if (args->json)

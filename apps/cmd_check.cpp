@@ -28,11 +28,7 @@ Command add_check(CLI::App& app) {
                 if (!args->json)
                     fmt::print("== build: checkers, up to {} pieces, into {}\n", b.pieces, b.out);
                 BuildRequest request = b.request();
-                if (!args->json)
-                    request.log = [](const std::string& l) {
-                        fmt::print("{}\n", l);
-                        std::fflush(stdout);
-                    };
+                if (!args->json) request.log = print_line;
                 const auto built = build_tables(request);
                 if (!built) return fail(built.error());
                 if (!args->json) print_build_summary(*built, b.method);

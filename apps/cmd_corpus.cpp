@@ -81,7 +81,7 @@ Command add_corpus(CLI::App& app) {
                     for (const corpus::Check& c : report.checks) {
                         fmt::print("    {} {:<14} expected {:<10} found {}{}\n",
                                    c.ok ? "ok  " : "BAD ", c.subject, c.expected, c.found,
-                                   c.pv.empty() ? "" : "; pv " + pv_text(c.pv));
+                                   c.pv.empty() ? "" : "; pv " + checkers::format_line(c.pv));
                     }
                     std::fflush(stdout);
                 }

@@ -19,8 +19,6 @@ using checkers::Position;
 
 namespace {
 
-const char* side_name(Color c) { return c == Color::Black ? "Black" : "White"; }
-
 // A move that changes the theoretical value: before it, the mover's value; after it, the
 // opponent's.
 struct ValueError {
@@ -28,12 +26,103 @@ struct ValueError {
     Outcome before, after;
 };
 
+// A replayed game with each position's value (nothing beyond the tables or without them).
+struct ValuedGame {
+    const checkers::PdnGame& pdn;
+    checkers::ReplayedGame replayed;
+    std::vector<std::optional<Outcome>> values;
+    std::vector<ValueError> errors;
+
+    // "14... 22-18" for the move of ply (1-based).
+    std::string move_label(std::size_t ply) const {
+        const checkers::PdnMove& m = pdn.moves[ply - 1];
+        return fmt::format("{}{} {}", m.number, m.side == Color::Black ? "." : "...",
+                           checkers::format_move(replayed.moves[ply - 1]));
+    }
+};
+
+// Values every position through db (when given) and finds the moves that change the value.
+Result<ValuedGame> value_game(const checkers::PdnGame& pdn, checkers::ReplayedGame replayed,
+                              const Database* db) {
+    ValuedGame g{pdn, std::move(replayed), {}, {}};
+    for (const Position& p : g.replayed.positions) {
+        std::optional<Outcome> v;
+        if (db) {
+            const auto held = look_up(*db, p);
+            if (!held) return Error{held.error()};
+            v = *held;
+        }
+        g.values.push_back(v);
+    }
+    for (std::size_t ply = 1; ply < g.values.size(); ++ply) {
+        const auto& before = g.values[ply - 1];
+        const auto& after = g.values[ply];
+        if (before && after && before->wld() != after->parent_view().wld())
+            g.errors.push_back({ply, *before, *after});
+    }
+    return g;
+}
+
+nlohmann::json game_json(const ValuedGame& g, Metric metric) {
+    const checkers::ReplayedGame& r = g.replayed;
+    nlohmann::json tags = nlohmann::json::object();
+    for (const auto& [k, v] : g.pdn.tags) tags[k] = v;
+    nlohmann::json positions = nlohmann::json::array();
+    for (std::size_t i = 0; i < r.positions.size(); ++i)
+        positions.push_back({{"ply", i},
+                             {"fen", checkers::format_fen(r.positions[i])},
+                             {"value", value_json(g.values[i], metric)}});
+    nlohmann::json errors = nlohmann::json::array();
+    for (const ValueError& e : g.errors) {
+        const checkers::PdnMove& m = g.pdn.moves[e.ply - 1];
+        errors.push_back({{"ply", e.ply},
+                          {"move_number", m.number},
+                          {"side", checkers::to_string(m.side)},
+                          {"move", checkers::format_move(r.moves[e.ply - 1])},
+                          {"fen", checkers::format_fen(r.positions[e.ply - 1])},
+                          {"before", value_json(e.before, metric)},
+                          {"fen_after", checkers::format_fen(r.positions[e.ply])},
+                          {"after", value_json(e.after, metric)}});
+    }
+    return {{"index", g.pdn.index},
+            {"line", g.pdn.line},
+            {"tags", tags},
+            {"plies", r.moves.size()},
+            {"result", checkers::to_string(g.pdn.result)},
+            {"positions", positions},
+            {"errors", errors}};
+}
+
 // "turns a draw into a loss"
 std::string change_text(Wld from, Wld to) {
     auto noun = [](Wld w) {
         return w == Wld::Win ? "a win" : w == Wld::Draw ? "a draw" : "a loss";
     };
     return fmt::format("turns {} into {}", noun(from), noun(to));
+}
+
+void print_game(const ValuedGame& g, bool valued) {
+    const checkers::ReplayedGame& r = g.replayed;
+    std::string tags;
+    for (const auto& [k, v] : g.pdn.tags)
+        if (k != "FEN") tags += fmt::format(" [{} \"{}\"]", k, v);
+    fmt::print("game {} (line {}): {} plies, result: {}{}\n", g.pdn.index, g.pdn.line,
+               r.moves.size(), checkers::to_string(g.pdn.result), tags);
+    auto value_text = [&](std::size_t i) {
+        if (!valued) return std::string();
+        return g.values[i] ? g.values[i]->to_string() : std::string("-");
+    };
+    fmt::print("  {:<24} {:<40} {}\n", "start", checkers::format_fen(r.start), value_text(0));
+    for (std::size_t ply = 1; ply < r.positions.size(); ++ply)
+        fmt::print("  {:<24} {:<40} {}\n",
+                   fmt::format("{} ({})", g.move_label(ply), title(g.pdn.moves[ply - 1].side)),
+                   checkers::format_fen(r.positions[ply]), value_text(ply));
+    for (const ValueError& e : g.errors)
+        fmt::print("  ERROR ply {}, {} ({}) {}: {} before it, {} to move after it: {}\n", e.ply,
+                   g.move_label(e.ply), title(g.pdn.moves[e.ply - 1].side),
+                   change_text(e.before.wld(), e.after.parent_view().wld()), e.before.to_string(),
+                   title(r.positions[e.ply].side_to_move()), e.after.to_string());
+    fmt::print("\n");
 }
 
 }  // namespace
@@ -78,85 +167,14 @@ Command add_pdn(CLI::App& app) {
                 {"db", args->db.empty() ? nlohmann::json() : nlohmann::json(args->db)},
                 {"games", nlohmann::json::array()}};
             std::size_t flagged = 0;
-            for (std::size_t gi = 0; gi < games->size(); ++gi) {
-                const checkers::PdnGame& g = (*games)[gi];
-                const checkers::ReplayedGame& r = replayed[gi];
-                std::vector<std::optional<Outcome>> values;
-                for (const Position& p : r.positions) {
-                    std::optional<Outcome> v;
-                    if (db) {
-                        const auto held = look_up(*db, p);
-                        if (!held) return fail(held.error());
-                        v = *held;
-                    }
-                    values.push_back(v);
-                }
-                std::vector<ValueError> errors;
-                for (std::size_t ply = 1; ply < r.positions.size(); ++ply) {
-                    const auto& before = values[ply - 1];
-                    const auto& after = values[ply];
-                    if (before && after && before->wld() != after->parent_view().wld())
-                        errors.push_back({ply, *before, *after});
-                }
-                flagged += errors.size();
-                auto move_label = [&](std::size_t ply) {
-                    const checkers::PdnMove& m = g.moves[ply - 1];
-                    return fmt::format("{}{} {}", m.number, m.side == Color::Black ? "." : "...",
-                                       checkers::format_move(r.moves[ply - 1]));
-                };
-                if (args->json) {
-                    nlohmann::json tags = nlohmann::json::object();
-                    for (const auto& [k, v] : g.tags) tags[k] = v;
-                    nlohmann::json positions = nlohmann::json::array();
-                    for (std::size_t i = 0; i < r.positions.size(); ++i)
-                        positions.push_back({{"ply", i},
-                                             {"fen", checkers::format_fen(r.positions[i])},
-                                             {"value", value_json(values[i], metric)}});
-                    nlohmann::json errs = nlohmann::json::array();
-                    for (const ValueError& e : errors) {
-                        const checkers::PdnMove& m = g.moves[e.ply - 1];
-                        errs.push_back({{"ply", e.ply},
-                                        {"move_number", m.number},
-                                        {"side", m.side == Color::Black ? "black" : "white"},
-                                        {"move", checkers::format_move(r.moves[e.ply - 1])},
-                                        {"fen", checkers::format_fen(r.positions[e.ply - 1])},
-                                        {"before", value_json(e.before, metric)},
-                                        {"fen_after", checkers::format_fen(r.positions[e.ply])},
-                                        {"after", value_json(e.after, metric)}});
-                    }
-                    out["games"].push_back({{"index", g.index},
-                                            {"line", g.line},
-                                            {"tags", tags},
-                                            {"plies", r.moves.size()},
-                                            {"result", checkers::to_string(g.result)},
-                                            {"positions", positions},
-                                            {"errors", errs}});
-                    continue;
-                }
-                std::string tags;
-                for (const auto& [k, v] : g.tags)
-                    if (k != "FEN") tags += fmt::format(" [{} \"{}\"]", k, v);
-                fmt::print("game {} (line {}): {} plies, result: {}{}\n", g.index, g.line,
-                           r.moves.size(), checkers::to_string(g.result), tags);
-                auto value_text = [&](std::size_t i) {
-                    return values[i] ? values[i]->to_string() : std::string("-");
-                };
-                fmt::print("  {:<24} {:<40} {}\n", "start", checkers::format_fen(r.start),
-                           db ? value_text(0) : "");
-                for (std::size_t ply = 1; ply < r.positions.size(); ++ply)
-                    fmt::print(
-                        "  {:<24} {:<40} {}\n",
-                        fmt::format("{} ({})", move_label(ply), side_name(g.moves[ply - 1].side)),
-                        checkers::format_fen(r.positions[ply]), db ? value_text(ply) : "");
-                for (const ValueError& e : errors)
-                    fmt::print(
-                        "  ERROR ply {}, {} ({}) {}: {} before it, {} to move after it: "
-                        "{}\n",
-                        e.ply, move_label(e.ply), side_name(g.moves[e.ply - 1].side),
-                        change_text(e.before.wld(), e.after.parent_view().wld()),
-                        e.before.to_string(), side_name(r.positions[e.ply].side_to_move()),
-                        e.after.to_string());
-                fmt::print("\n");
+            for (std::size_t i = 0; i < games->size(); ++i) {
+                const auto g = value_game((*games)[i], std::move(replayed[i]), db ? &*db : nullptr);
+                if (!g) return fail(g.error());
+                flagged += g->errors.size();
+                if (args->json)
+                    out["games"].push_back(game_json(*g, metric));
+                else
+                    print_game(*g, db.has_value());
             }
             if (args->json) {
                 out["errors"] = flagged;

@@ -13,7 +13,7 @@
 #include "engine/checkers/diagram.h"
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
-#include "engine/core/text_file.h"
+#include "engine/core/text.h"
 
 namespace retrocheck::app {
 
@@ -54,52 +54,51 @@ Command add_probe(CLI::App& app) {
     add_position_options(cmd, args->input);
     add_db_format_option(cmd, args->db_format);
     cmd->add_flag("--json", args->json, "Print one JSON object a position");
-    return {
-        cmd, [args] {
-            const auto input = read_positions(args->input);
-            if (!input) return fail(input.error());
-            const auto db = open_database(args->db_format, args->dir);
-            if (!db) return fail(db.error());
-            const Metric metric = db->metric();
-            bool first = true;
-            for (const InputPosition& in : input->positions) {
-                const checkers::Position& pos = in.position;
-                const auto value = value_of(*db, pos, args->dir);
-                if (!value) return fail(value.error());
-                std::vector<Scored> moves;
-                for (const checkers::Move& m : checkers::legal_moves(pos)) {
-                    const checkers::Position child = pos.after(m);
-                    const auto v = value_of(*db, child, args->dir);
-                    if (!v) return fail(v.error());
-                    moves.push_back({m, child, *v});
-                }
-                // Best first for the side to move: the child's value seen one ply up.
-                std::stable_sort(moves.begin(), moves.end(), [](const Scored& a, const Scored& b) {
-                    return better(a.value.parent_view(), b.value.parent_view());
-                });
-                if (args->json) {
-                    nlohmann::json out = position_value_json(pos, *value, metric);
-                    out["moves"] = nlohmann::json::array();
-                    for (const Scored& s : moves) {
-                        nlohmann::json m = position_value_json(s.child, s.value, metric);
-                        m["move"] = checkers::format_move(s.move);
-                        out["moves"].push_back(m);
+    return {cmd, [args] {
+                const auto input = read_positions(args->input);
+                if (!input) return fail(input.error());
+                const auto db = open_database(args->db_format, args->dir);
+                if (!db) return fail(db.error());
+                const Metric metric = db->metric();
+                bool first = true;
+                for (const InputPosition& in : input->positions) {
+                    const checkers::Position& pos = in.position;
+                    const auto value = value_of(*db, pos, args->dir);
+                    if (!value) return fail(value.error());
+                    std::vector<Scored> moves;
+                    for (const checkers::Move& m : checkers::legal_moves(pos)) {
+                        const checkers::Position child = pos.after(m);
+                        const auto v = value_of(*db, child, args->dir);
+                        if (!v) return fail(v.error());
+                        moves.push_back({m, child, *v});
                     }
-                    print_json(out);
-                    continue;
+                    // Best first for the side to move: the child's value seen one ply up.
+                    std::stable_sort(
+                        moves.begin(), moves.end(), [](const Scored& a, const Scored& b) {
+                            return better(a.value.parent_view(), b.value.parent_view());
+                        });
+                    if (args->json) {
+                        nlohmann::json out = position_value_json(pos, *value, metric);
+                        out["moves"] = nlohmann::json::array();
+                        for (const Scored& s : moves) {
+                            nlohmann::json m = position_value_json(s.child, s.value, metric);
+                            m["move"] = checkers::format_move(s.move);
+                            out["moves"].push_back(m);
+                        }
+                        print_json(out);
+                        continue;
+                    }
+                    if (!first) fmt::print("\n");
+                    first = false;
+                    fmt::print("{}", checkers::describe(pos));
+                    fmt::print("value: {} ({})\n", value->to_string(), to_string(metric));
+                    for (const Scored& s : moves)
+                        fmt::print("  {:<12} {:<18} then {} to move: {}\n",
+                                   checkers::format_move(s.move), s.value.parent_view().to_string(),
+                                   checkers::title(s.child.side_to_move()), s.value.to_string());
                 }
-                if (!first) fmt::print("\n");
-                first = false;
-                fmt::print("{}", checkers::describe(pos));
-                fmt::print("value: {} ({})\n", value->to_string(), to_string(metric));
-                for (const Scored& s : moves)
-                    fmt::print("  {:<12} {:<18} then {} to move: {}\n",
-                               checkers::format_move(s.move), s.value.parent_view().to_string(),
-                               s.child.side_to_move() == checkers::Color::Black ? "Black" : "White",
-                               s.value.to_string());
-            }
-            return kExitOk;
-        }};
+                return kExitOk;
+            }};
 }
 
 }  // namespace retrocheck::app

@@ -97,7 +97,7 @@ Command add_search(CLI::App& app) {
                     if (args->json) return;
                     fmt::print("{:>5}  {:<28} {:>11} {:>14}  {}\n", it.depth,
                                score_text(it.score, it.kind), seconds_text(it.seconds),
-                               grouped(it.nodes), pv_text(it.pv));
+                               grouped(it.nodes), checkers::format_line(it.pv));
                     std::fflush(stdout);
                 });
                 if (const int e = probe_errors(**tables)) return e;

@@ -53,15 +53,14 @@ Command add_show(CLI::App& app) {
                 const Position& pos = in.position;
                 const MoveList moves = legal_moves(pos);
                 if (args->json) {
-                    print_json(
-                        {{"fen", format_fen(pos)},
-                         {"side_to_move", pos.side_to_move() == Color::Black ? "black" : "white"},
-                         {"black_men", squares_json(pos.men(Color::Black))},
-                         {"black_kings", squares_json(pos.kings(Color::Black))},
-                         {"white_men", squares_json(pos.men(Color::White))},
-                         {"white_kings", squares_json(pos.kings(Color::White))},
-                         {"moves", moves_json(moves)},
-                         {"captures_mandatory", !moves.empty() && moves[0].is_capture()}});
+                    print_json({{"fen", format_fen(pos)},
+                                {"side_to_move", to_string(pos.side_to_move())},
+                                {"black_men", squares_json(pos.men(Color::Black))},
+                                {"black_kings", squares_json(pos.kings(Color::Black))},
+                                {"white_men", squares_json(pos.men(Color::White))},
+                                {"white_kings", squares_json(pos.kings(Color::White))},
+                                {"moves", moves_json(moves)},
+                                {"captures_mandatory", !moves.empty() && moves[0].is_capture()}});
                     continue;
                 }
                 if (!first) fmt::print("\n");

@@ -31,15 +31,9 @@ class StatsPrinter {
         const auto sides = table_stats(table);
         for (int side = 0; side < 2; ++side) {
             const SideStats& st = sides[static_cast<std::size_t>(side)];
-            const char* who = side == 0 ? "black" : "white";
-            total_.positions += st.positions;
-            total_.wins += st.wins;
-            total_.draws += st.draws;
-            total_.losses += st.losses;
-            total_.capture_positions += st.capture_positions;
-            total_.quiet_wins += st.quiet_wins;
-            total_.quiet_draws += st.quiet_draws;
-            total_.quiet_losses += st.quiet_losses;
+            const char* who =
+                checkers::to_string(side == 0 ? checkers::Color::Black : checkers::Color::White);
+            total_.add_counts(st);
             if (st.longest_win_plies > total_.longest_win_plies) {
                 total_.longest_win_plies = st.longest_win_plies;
                 total_.longest_win = st.longest_win;

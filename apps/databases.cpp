@@ -5,7 +5,6 @@
 
 #include "tablebases/formats/cake.h"
 #include "tablebases/formats/chinook.h"
-#include "tablebases/store/directory.h"
 #include "tablebases/store/file_source.h"
 
 namespace retrocheck::app {
@@ -83,12 +82,13 @@ Result<Database> open_database(const std::string& format, const std::filesystem:
         return capture_free(*db, (*db)->max_pieces());
     }
     if (format != "native") return Error{"unknown database format '" + format + "'"};
-    if (std::filesystem::is_directory(path, ec) && !tb::store::holds_tables(path))
+    auto source = tb::store::FileSource::open(path, kCacheBlocks);
+    if (!source) {
         if (const auto other = other_format(path))
             return Error{path.string() + " holds no retrocheck tables (*.rctb) but a " + *other +
                          " database: give --db-format " + *other};
-    auto source = tb::store::FileSource::open(path, kCacheBlocks);
-    if (!source) return Error{source.error()};
+        return Error{source.error()};
+    }
     return Database{*source, (*source)->max_pieces(), *source};
 }
 

@@ -10,7 +10,7 @@
 
 #include "apps/commands.h"
 #include "apps/output.h"
-#include "engine/core/text_file.h"
+#include "engine/core/text.h"
 
 int main(int argc, char** argv) {
     using namespace retrocheck::app;
@@ -37,7 +37,7 @@ int main(int argc, char** argv) {
             names += (names.empty() ? "" : ", ") + c.cli->get_name();
         }
         if (!known)
-            return fail("unknown command '" + retrocheck::clipped(argv[1]) + "' (one of " + names +
+            return fail("unknown command " + retrocheck::in_quotes(argv[1]) + " (one of " + names +
                         ")");
     }
     try {

@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "engine/checkers/notation.h"
-#include "engine/core/text_file.h"
+#include "engine/core/text.h"
 
 namespace retrocheck::app {
 
@@ -19,6 +19,11 @@ int fail(std::string_view message) {
     fmt::print(stderr, "retrocheck: {}\n", message);
     if (json_errors) print_json({{"error", {{"message", std::string(message)}}}});
     return kExitCannotRun;
+}
+
+void print_line(const std::string& line) {
+    fmt::print("{}\n", line);
+    std::fflush(stdout);
 }
 
 void print_json(const nlohmann::json& j) {
@@ -54,7 +59,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 Result<checkers::Position> fen_argument(const std::string& text) {
     auto pos = checkers::parse_fen(text);
-    if (!pos) return Error{"bad FEN '" + clipped(text) + "': " + pos.error()};
+    if (!pos) return Error{"bad FEN " + in_quotes(text) + ": " + pos.error()};
     return pos;
 }
 

@@ -36,6 +36,9 @@ int fail(std::string_view message);
 // 0 when nothing was found wrong, else kExitFound.
 constexpr int found_if(bool wrong) { return wrong ? kExitFound : kExitOk; }
 
+// Prints one line of text and flushes it (a log line that must not wait in a buffer).
+void print_line(const std::string& line);
+
 // Prints one JSON document (or one JSON Lines record) on one line.
 void print_json(const nlohmann::json& j);
 

@@ -6,17 +6,12 @@
 
 #include "apps/output.h"
 #include "engine/checkers/notation.h"
+#include "engine/core/text.h"
 #include "engine/core/text_file.h"
 
 namespace retrocheck::app {
 
 namespace {
-
-std::string_view trimmed(std::string_view s) {
-    const auto first = s.find_first_not_of(" \t\r");
-    if (first == std::string_view::npos) return {};
-    return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
-}
 
 // Applies every move of `moves` in order; errors name the move by its 1-based index and text.
 Result<checkers::Position> apply_moves(checkers::Position pos, const std::string& moves) {
@@ -25,8 +20,8 @@ Result<checkers::Position> apply_moves(checkers::Position pos, const std::string
     for (int i = 1; in >> token; ++i) {
         const auto m = checkers::parse_move(token, pos);
         if (!m)
-            return Error{"--moves: move " + std::to_string(i) + " '" + clipped(token) +
-                         "': " + m.error()};
+            return Error{"--moves: move " + std::to_string(i) + " " + in_quotes(token) + ": " +
+                         m.error()};
         pos = pos.after(*m);
     }
     return pos;
@@ -81,7 +76,7 @@ Result<PositionInput> read_positions(const PositionArgs& args,
     std::istringstream lines(text);
     std::string line;
     for (int n = 1; std::getline(lines, line); ++n) {
-        const std::string_view t = trimmed(line);
+        const std::string_view t = trim(line);
         if (t.empty() || t.front() == '#') continue;
         auto p = one(std::string(t), args.moves, name + " line " + std::to_string(n));
         if (!p) return Error{p.error()};

@@ -4,12 +4,6 @@
 
 namespace retrocheck::app {
 
-std::string pv_text(const std::vector<checkers::Move>& pv) {
-    std::string out;
-    for (const checkers::Move& m : pv) out += (out.empty() ? "" : " ") + checkers::format_move(m);
-    return out;
-}
-
 nlohmann::json pv_json(const std::vector<checkers::Move>& pv) {
     nlohmann::json out = nlohmann::json::array();
     for (const checkers::Move& m : pv) out.push_back(checkers::format_move(m));

@@ -10,8 +10,6 @@
 
 namespace retrocheck::app {
 
-// "24-19 8-11 19-15"
-std::string pv_text(const std::vector<checkers::Move>& pv);
 nlohmann::json pv_json(const std::vector<checkers::Move>& pv);
 
 // "loss in 20 plies (table)", "+35 (heuristic)", "win in 9 plies"

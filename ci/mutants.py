@@ -39,6 +39,7 @@ class Mutant:
     def __init__(self, name, module, path, line):
         self.name, self.module, self.path, self.line = name, module, path, line
         self.old, self.new = [], []
+        self.original = self.mutated = None  # the file's text, read once by prepare()
 
     def where(self):
         return f"ci/mutants.txt:{self.line} [{self.name}]"
@@ -94,25 +95,22 @@ def sync_tree():
         shutil.copymode(src, dst)
 
 
-def apply(m):
-    """The mutated text of m.path, or an error."""
+def prepare(m):
+    """Reads m.path once and makes the mutated text; an error when the '- ' text does not stand
+    exactly once."""
     with open(os.path.join(SRC, m.path)) as f:
-        text = f.read()
+        m.original = f.read()
     old, new = "\n".join(m.old), "\n".join(m.new)
-    count = text.count(old)
+    count = m.original.count(old)
     if count != 1:
-        return None, f"{m.where()}: the '- ' text stands {count} times in {m.path}, not once"
-    return text.replace(old, new), None
+        return f"{m.where()}: the '- ' text stands {count} times in {m.path}, not once"
+    m.mutated = m.original.replace(old, new)
+    return None
 
 
 def write(rel, text):
     with open(os.path.join(TREE, rel), "w") as f:
         f.write(text)
-
-
-def original(rel):
-    with open(os.path.join(SRC, rel)) as f:
-        return f.read()
 
 
 def build(jobs, log, target=None):
@@ -156,58 +154,48 @@ def stage(label_args, jobs, log, t0):
     return killer, when
 
 
-rest_is_green = False
+class Tier:
+    """The default tier as ci/test.sh runs it. The rest of the tier is run unmutated the first
+    time a mutant gets that far, so that a kill there is the mutant's doing."""
 
+    def __init__(self, jobs):
+        self.jobs, self.rest_is_green = jobs, False
 
-def run_tier(jobs, tag):
-    """The default tier as ci/test.sh runs it: (killer, seconds, stage) or Nones. The rest of the
-    tier is first run unmutated the first time a mutant gets that far, so that a kill there is
-    the mutant's doing."""
-    global rest_is_green
-    t0 = time.monotonic()
-    killer, when = stage(["-L", "fast"], jobs, os.path.join(LOGS, tag + ".fast.log"), t0)
-    if killer:
-        return killer, when, "fast"
-    fast_seconds = when
-    if not rest_is_green and tag != "baseline":
-        text = {}
-        for m in mutants_applied:
-            text[m.path] = original(m.path)
-        for path, t in text.items():
-            write(path, t)
-        if not build(jobs, os.path.join(LOGS, "baseline.rest.build.log")):
+    def run(self, m):
+        """(killer, seconds from the tier's start, stage), killer None when m survives."""
+        t0 = time.monotonic()
+        killer, when = stage(["-L", "fast"], self.jobs, os.path.join(LOGS, m.name + ".fast.log"),
+                             t0)
+        if killer:
+            return killer, when, "fast"
+        if not self.rest_is_green:
+            self.check_rest(m)
+            t0 = time.monotonic() - when  # the kill still counts from the tier's start
+        killer, when = stage(["-LE", "slow|fast"], self.jobs,
+                             os.path.join(LOGS, m.name + ".rest.log"), t0)
+        return (killer, when, "rest") if killer else (None, when, None)
+
+    def check_rest(self, m):
+        write(m.path, m.original)
+        if not build(self.jobs, os.path.join(LOGS, "baseline.rest.build.log")):
             sys.exit("the unmutated tree does not build")
         b0 = time.monotonic()
-        broken, _ = stage(["-LE", "slow|fast"], jobs, os.path.join(LOGS, "baseline.rest.log"), b0)
+        broken, _ = stage(["-LE", "slow|fast"], self.jobs,
+                          os.path.join(LOGS, "baseline.rest.log"), b0)
         if broken:
             sys.exit(f"the unmutated tree fails the rest of the default tier ({broken}): "
                      f"see {LOGS}/baseline.rest.log")
         print(f"(unmutated rest of the default tier: {time.monotonic() - b0:.0f} s)", flush=True)
-        rest_is_green = True
-        for m in mutants_applied:
-            write(m.path, apply(m)[0])
-        if not build(jobs, os.path.join(LOGS, tag + ".build.log")):
-            sys.exit("the mutant no longer builds")
-        t0 = time.monotonic() - fast_seconds  # the kill still counts from the tier's start
-    killer, when = stage(["-LE", "slow|fast"], jobs, os.path.join(LOGS, tag + ".rest.log"), t0)
-    return (killer, when, "rest") if killer else (None, when, None)
-
-
-mutants_applied = []  # the mutant in the tree while run_tier runs
+        self.rest_is_green = True
+        write(m.path, m.mutated)
+        if not build(self.jobs, os.path.join(LOGS, m.name + ".build.log")):
+            sys.exit(f"{m.name} no longer builds")
 
 
 def object_of(rel):
-    """The ninja target of the object file that rel compiles into (None for a header)."""
-    if not rel.endswith(".cpp"):
-        return None
-    out = subprocess.run(["ninja", "-C", BUILD, "-t", "targets", "all"], capture_output=True,
-                         text=True).stdout
-    for line in out.splitlines():
-        target = line.split(":")[0]
-        if target.endswith("/" + os.path.basename(rel) + ".o") and \
-                os.path.dirname(rel).replace("/", "") in target.replace("/", ""):
-            return target
-    return None
+    """The ninja target that compiles rel alone (ninja's `source^`), or None for a header, whose
+    mutant builds everything."""
+    return os.path.join(TREE, rel) + "^" if rel.endswith(".cpp") else None
 
 
 def main():
@@ -225,7 +213,7 @@ def main():
         if not mutants:
             sys.exit("no mutant or module named " + " ".join(args.only))
     for m in mutants:
-        _, error = apply(m)
+        error = prepare(m)
         if error:
             sys.exit(error)
 
@@ -244,11 +232,9 @@ def main():
     if args.check:
         bad = 0
         for m in mutants:
-            text, _ = apply(m)
-            write(m.path, text)
-            target = object_of(m.path)
-            ok = build(args.jobs, os.path.join(LOGS, m.name + ".build.log"), target)
-            write(m.path, original(m.path))
+            write(m.path, m.mutated)
+            ok = build(args.jobs, os.path.join(LOGS, m.name + ".build.log"), object_of(m.path))
+            write(m.path, m.original)
             print(f"{'ok  ' if ok else 'FAIL'} {m.name:<34} {m.module:<12} {m.path}"
                   f"{'' if ok else '  does not compile: ' + LOGS + '/' + m.name + '.build.log'}",
                   flush=True)
@@ -262,21 +248,20 @@ def main():
         sys.exit(f"the unmutated tree fails the fast stage ({killer}): see {LOGS}/baseline.fast.log")
     print(f"unmutated fast stage: {time.monotonic() - t0:.0f} s", flush=True)
 
+    tier = Tier(args.jobs)
     rows, problems = [], []
     print(f"{'mutant':<34} {'module':<12} {'seconds':>8}  {'stage':<5} killed by", flush=True)
     for m in mutants:
-        text, _ = apply(m)
-        write(m.path, text)
+        write(m.path, m.mutated)
         if not build(args.jobs, os.path.join(LOGS, m.name + ".build.log")):
             problems.append(f"{m.where()}: does not compile ({LOGS}/{m.name}.build.log)")
             print(f"{m.name:<34} {m.module:<12} {'-':>8}  {'-':<5} DOES NOT COMPILE", flush=True)
         else:
-            mutants_applied[:] = [m]
-            killer, seconds, where = run_tier(args.jobs, m.name)
+            killer, seconds, where = tier.run(m)
             rows.append((m, killer, seconds, where))
             print(f"{m.name:<34} {m.module:<12} {seconds:>8.1f}  {where or '-':<5} "
                   f"{killer or 'SURVIVED'}", flush=True)
-        write(m.path, original(m.path))
+        write(m.path, m.original)
 
     killed = [r for r in rows if r[1]]
     fast = [r for r in killed if r[3] == "fast"]

@@ -7,6 +7,7 @@
 
 #include "engine/checkers/notation.h"
 #include "engine/checkers/pdn.h"
+#include "engine/core/text.h"
 #include "engine/core/text_file.h"
 
 namespace retrocheck::corpus {
@@ -21,12 +22,6 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
         if (end == std::string_view::npos) return out;
         start = end + 1;
     }
-}
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\r')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\r')) s.remove_suffix(1);
-    return s;
 }
 
 std::optional<int> number(std::string_view s) {
@@ -128,19 +123,15 @@ Result<std::vector<Entry>> parse_pdn_corpus(std::string_view text, const std::st
         Entry e;
         e.line = g.line;
         e.position = replayed->start;
-        const checkers::Color stm = e.position.side_to_move();
-        switch (g.result) {
-            case checkers::GameResult::Draw:
-                e.verdict = Outcome::draw();
-                break;
-            case checkers::GameResult::BlackWins:
-                e.verdict = Outcome::of(stm == checkers::Color::Black ? Wld::Win : Wld::Loss);
-                break;
-            case checkers::GameResult::WhiteWins:
-                e.verdict = Outcome::of(stm == checkers::Color::White ? Wld::Win : Wld::Loss);
-                break;
-            default:
-                return Error{where + "no result (a result token or [Result] tag) to check"};
+        if (g.result == checkers::GameResult::Unknown)
+            return Error{where + "no result (a result token or [Result] tag) to check"};
+        if (g.result == checkers::GameResult::Draw) {
+            e.verdict = Outcome::draw();
+        } else {
+            const auto winner = g.result == checkers::GameResult::BlackWins
+                                    ? checkers::Color::Black
+                                    : checkers::Color::White;
+            e.verdict = Outcome::of(winner == e.position.side_to_move() ? Wld::Win : Wld::Loss);
         }
         if (!replayed->moves.empty()) e.keeps.push_back(replayed->moves.front());
         e.source = file + " game " + std::to_string(g.index);

@@ -36,7 +36,7 @@ std::string diagram(const Position& pos, DiagramOptions options) {
 
 std::string describe(const Position& pos, DiagramOptions options) {
     return fmt::format("{}\n{}{} to move\n", format_fen(pos), diagram(pos, options),
-                       pos.side_to_move() == Color::Black ? "Black" : "White");
+                       title(pos.side_to_move()));
 }
 
 }  // namespace retrocheck::checkers

@@ -8,16 +8,10 @@
 
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/rules.h"
-#include "engine/core/text_file.h"
+#include "engine/core/text.h"
 
 namespace retrocheck::checkers {
 namespace {
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return s;
-}
 
 std::vector<std::string_view> split(std::string_view s, char sep) {
     std::vector<std::string_view> parts;
@@ -36,23 +30,20 @@ bool parse_number(std::string_view s, int& out) {
     return ec == std::errc() && end == s.data() + s.size();
 }
 
-// Echoed input is cut at 80 characters: a message stays one readable line.
-std::string quoted(std::string_view s) { return "'" + clipped(s) + "'"; }
-
-const char* color_name(Color c) { return c == Color::Black ? "black" : "white"; }
-
 // Removes a surrounding [FEN "..."] tag, the quotes and a trailing period.
 Result<std::string_view> unwrap_fen(std::string_view text) {
     text = trim(text);
     if (text.size() >= 4 && text.front() == '[') {
-        if (text.back() != ']') return Error{"FEN tag " + quoted(text) + " does not end with ']'"};
+        if (text.back() != ']')
+            return Error{"FEN tag " + in_quotes(text) + " does not end with ']'"};
         text = trim(text.substr(1, text.size() - 2));
-        if (text.substr(0, 3) != "FEN") return Error{"tag " + quoted(text) + " is not a FEN tag"};
+        if (text.substr(0, 3) != "FEN")
+            return Error{"tag " + in_quotes(text) + " is not a FEN tag"};
         text = trim(text.substr(3));
     }
     if (!text.empty() && text.front() == '"') {
         if (text.size() < 2 || text.back() != '"')
-            return Error{"unterminated quote in " + quoted(text)};
+            return Error{"unterminated quote in " + in_quotes(text)};
         text = trim(text.substr(1, text.size() - 2));
     }
     if (!text.empty() && text.back() == '.') text = trim(text.substr(0, text.size() - 1));
@@ -76,22 +67,23 @@ std::optional<Error> place_item(std::string_view item, Color c, Placement& board
     const auto dash = body.find('-');
     if (dash == std::string_view::npos) {
         if (!parse_number(trim(body), first))
-            return Error{"bad square " + quoted(item) + " in the " + color_name(c) + " list"};
+            return Error{"bad square " + in_quotes(item) + " in the " + to_string(c) + " list"};
         last = first;
     } else if (!parse_number(trim(body.substr(0, dash)), first) ||
                !parse_number(trim(body.substr(dash + 1)), last) || first > last) {
-        return Error{"bad range " + quoted(item) + " in the " + color_name(c) + " list"};
+        return Error{"bad range " + in_quotes(item) + " in the " + to_string(c) + " list"};
     }
     for (int n = first; n <= last; ++n) {
         if (!valid_pdn(n))
-            return Error{"square " + std::to_string(n) + " in " + quoted(item) +
+            return Error{"square " + std::to_string(n) + " in " + in_quotes(item) +
                          " is outside 1-32"};
         const Bitboard b = bit(square_from_pdn(n));
         if ((board.pieces[0] | board.pieces[1]) & b)
-            return Error{"square " + std::to_string(n) + " in " + quoted(item) + " is used twice"};
+            return Error{"square " + std::to_string(n) + " in " + in_quotes(item) +
+                         " is used twice"};
         if (!king && (b & rules::promotion_row(c)))
-            return Error{std::string(color_name(c)) + " man on " + std::to_string(n) + " in " +
-                         quoted(item) + " stands on its promotion row (write it as a king)"};
+            return Error{std::string(to_string(c)) + " man on " + std::to_string(n) + " in " +
+                         in_quotes(item) + " stands on its promotion row (write it as a king)"};
         board.pieces[static_cast<int>(c)] |= b;
         if (king) board.kings |= b;
     }
@@ -115,41 +107,41 @@ Result<Position> parse_fen(std::string_view input) {
         to_move = Color::White;
     else
         return Error{"missing side to move: expected 'B' or 'W' before the first ':', found " +
-                     quoted(side)};
+                     in_quotes(side)};
 
     Placement board;
     bool seen[2] = {false, false};
     for (std::size_t i = 1; i < sections.size(); ++i) {
         std::string_view list = sections[i];
-        if (list.empty()) return Error{"empty section after ':' in " + quoted(text)};
+        if (list.empty()) return Error{"empty section after ':' in " + in_quotes(text)};
         Color c;
         if (list.front() == 'W' || list.front() == 'w')
             c = Color::White;
         else if (list.front() == 'B' || list.front() == 'b')
             c = Color::Black;
         else
-            return Error{"piece list " + quoted(list) + " must start with 'W' or 'B'"};
+            return Error{"piece list " + in_quotes(list) + " must start with 'W' or 'B'"};
         if (seen[static_cast<int>(c)])
-            return Error{std::string("the ") + color_name(c) + " list appears twice (" +
-                         quoted(list) + ")"};
+            return Error{std::string("the ") + to_string(c) + " list appears twice (" +
+                         in_quotes(list) + ")"};
         seen[static_cast<int>(c)] = true;
         list.remove_prefix(1);
         if (trim(list).empty()) continue;  // a side with no pieces
         for (std::string_view item : split(list, ',')) {
             if (item.empty())
-                return Error{std::string("empty item in the ") + color_name(c) + " list " +
-                             quoted(sections[i])};
+                return Error{std::string("empty item in the ") + to_string(c) + " list " +
+                             in_quotes(sections[i])};
             if (auto err = place_item(item, c, board)) return *err;
         }
     }
     for (Color c : {Color::Black, Color::White})
         if (popcount(board.pieces[static_cast<int>(c)]) > 12)
-            return Error{std::string(color_name(c)) + " has " +
+            return Error{std::string(to_string(c)) + " has " +
                          std::to_string(popcount(board.pieces[static_cast<int>(c)])) +
                          " pieces; at most 12"};
     const Position pos =
         Position::from_bitboards(board.pieces[0], board.pieces[1], board.kings, to_move);
-    if (!pos.is_ok()) return Error{"inconsistent position " + quoted(text)};
+    if (!pos.is_ok()) return Error{"inconsistent position " + in_quotes(text)};
     return pos;
 }
 
@@ -184,21 +176,22 @@ Result<Move> parse_move(std::string_view input, const Position& pos) {
     if (text.empty()) return Error{"empty move"};
     const bool capture = text.find_first_of("xX") != std::string_view::npos;
     if (capture && text.find('-') != std::string_view::npos)
-        return Error{"move " + quoted(text) + " mixes '-' and 'x'"};
+        return Error{"move " + in_quotes(text) + " mixes '-' and 'x'"};
     std::vector<Square> squares;
     for (std::string_view token :
          split(text, capture ? (text.find('x') != text.npos ? 'x' : 'X') : '-')) {
         int n = 0;
         if (!parse_number(token, n))
-            return Error{"bad square " + quoted(token) + " in move " + quoted(text)};
+            return Error{"bad square " + in_quotes(token) + " in move " + in_quotes(text)};
         if (!valid_pdn(n))
-            return Error{"square " + quoted(token) + " in move " + quoted(text) +
+            return Error{"square " + in_quotes(token) + " in move " + in_quotes(text) +
                          " is outside 1-32"};
         squares.push_back(square_from_pdn(n));
     }
-    if (squares.size() < 2) return Error{"move " + quoted(text) + " needs a from and a to square"};
+    if (squares.size() < 2)
+        return Error{"move " + in_quotes(text) + " needs a from and a to square"};
     if (!capture && squares.size() != 2)
-        return Error{"step " + quoted(text) + " has more than two squares"};
+        return Error{"step " + in_quotes(text) + " has more than two squares"};
 
     const MoveList moves = legal_moves(pos);
     const Move* found = nullptr;
@@ -210,16 +203,22 @@ Result<Move> parse_move(std::string_view input, const Position& pos) {
         if (full) return m;  // the whole path always identifies one move
         if (!short_form) continue;
         if (found && !same_effect(*found, m))
-            return Error{"move " + quoted(text) + " is ambiguous: " + format_move(*found) + " or " +
-                         format_move(m) + "; give the whole path"};
+            return Error{"move " + in_quotes(text) + " is ambiguous: " + format_move(*found) +
+                         " or " + format_move(m) + "; give the whole path"};
         if (!found) found = &m;
     }
     if (!found) {
         const bool must_capture = !moves.empty() && moves[0].is_capture();
-        return Error{"move " + quoted(text) + " is not legal in " + format_fen(pos) +
+        return Error{"move " + in_quotes(text) + " is not legal in " + format_fen(pos) +
                      (must_capture && !capture ? " (a capture is mandatory)" : "")};
     }
     return *found;
+}
+
+std::string format_line(const std::vector<Move>& line) {
+    std::string out;
+    for (const Move& m : line) out += (out.empty() ? "" : " ") + format_move(m);
+    return out;
 }
 
 }  // namespace retrocheck::checkers

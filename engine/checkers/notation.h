@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/checkers/move.h"
 #include "engine/checkers/position.h"
@@ -24,5 +25,8 @@ Result<Move> parse_move(std::string_view text, const Position& pos);
 
 // Every landing square: `24-19`, `15x24x31`.
 std::string format_move(const Move& m);
+
+// A line of moves, space-separated: "24-19 8-11 19-15".
+std::string format_line(const std::vector<Move>& line);
 
 }  // namespace retrocheck::checkers

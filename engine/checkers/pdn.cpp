@@ -8,24 +8,14 @@
 
 #include "engine/checkers/notation.h"
 #include "engine/checkers/rules.h"
+#include "engine/core/text.h"
 #include "engine/core/text_file.h"
 
 namespace retrocheck::checkers {
 namespace {
 
-// Echoed file text is cut here, so one bad token cannot flood a message.
-constexpr std::size_t kEchoLimit = 80;
-// parse_fen's reasons quote parts of the FEN, which can be any length; they are cut here.
-constexpr std::size_t kReasonLimit = 200;
 // A move names at most 13 squares (12 landings), so no honest move token comes near this.
 constexpr std::size_t kMaxMoveToken = 64;
-
-// s on one line, cut at limit characters.
-std::string echo(std::string_view s, std::size_t limit = kEchoLimit) { return clipped(s, limit); }
-
-std::string echo_quoted(std::string_view s) { return "'" + echo(s) + "'"; }
-
-const char* color_name(Color c) { return c == Color::Black ? "Black" : "White"; }
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -33,12 +23,6 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_delimiter(char c) {
     return is_blank(c) || c == '\n' ||
            std::string_view("{}()[];").find(c) != std::string_view::npos;
-}
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (is_blank(s.front()) || s.front() == '\n')) s.remove_prefix(1);
-    while (!s.empty() && (is_blank(s.back()) || s.back() == '\n')) s.remove_suffix(1);
-    return s;
 }
 
 GameResult win_for(Color c) {
@@ -109,7 +93,7 @@ class Reader {
     }
     Error unterminated_variation(const std::string& before) const {
         const Open& open = open_variations_.back();
-        return error(open.line, "unterminated variation " + echo_quoted(rest_of_line(open.pos)) +
+        return error(open.line, "unterminated variation " + in_quotes(rest_of_line(open.pos)) +
                                     ": no ')' closes it" + before);
     }
 
@@ -149,8 +133,7 @@ Result<std::vector<PdnGame>> Reader::run() {
             if (!skip_bracketed_annotation()) open_variations_.push_back({line_, pos_++});
         } else if (c == ')') {
             if (open_variations_.empty())
-                return error(line_,
-                             "')' without a matching '(': " + echo_quoted(rest_of_line(pos_)));
+                return error(line_, "')' without a matching '(': " + in_quotes(rest_of_line(pos_)));
             open_variations_.pop_back();
             ++pos_;
         } else if (c == '[') {
@@ -159,8 +142,7 @@ Result<std::vector<PdnGame>> Reader::run() {
             if (auto err = read_tag()) return *err;
         } else if (c == '}' || c == ']') {
             return error(line_, std::string("'") + c + "' without a matching '" +
-                                    (c == '}' ? '{' : '[') +
-                                    "': " + echo_quoted(rest_of_line(pos_)));
+                                    (c == '}' ? '{' : '[') + "': " + in_quotes(rest_of_line(pos_)));
         } else {
             const std::size_t begin = pos_;
             while (pos_ < text_.size() && !is_delimiter(text_[pos_])) ++pos_;
@@ -192,8 +174,8 @@ void Reader::finish(std::optional<GameResult> token) {
 std::optional<Error> Reader::skip_comment() {
     const auto end = text_.find('}', pos_);
     if (end == std::string_view::npos)
-        return error(line_, "unterminated comment " + echo_quoted(rest_of_line(pos_)) +
-                                ": no '}' closes it");
+        return error(
+            line_, "unterminated comment " + in_quotes(rest_of_line(pos_)) + ": no '}' closes it");
     for (std::size_t i = pos_; i < end; ++i) {
         if (text_[i] != '\n') continue;
         ++line_;
@@ -221,11 +203,11 @@ std::optional<Error> Reader::read_tag() {
         while (!at_end() && is_blank(text_[p])) ++p;
     };
     const auto unterminated = [&] {
-        return error(line_, "unterminated tag " + echo_quoted(rest_of_line(begin)) +
+        return error(line_, "unterminated tag " + in_quotes(rest_of_line(begin)) +
                                 ": a tag ends with '\"]' on its own line");
     };
     const auto malformed = [&](const char* why) {
-        return error(line_, "bad tag " + echo_quoted(rest_of_line(begin)) + ": " + why);
+        return error(line_, "bad tag " + in_quotes(rest_of_line(begin)) + ": " + why);
     };
 
     skip_blanks();
@@ -279,7 +261,7 @@ void Reader::add_tag(std::string name, std::string value, int line) {
 
 std::optional<Error> Reader::read_word(std::string_view word, int line) {
     const auto bad = [&] {
-        return error(line, "unexpected token " + echo_quoted(word) +
+        return error(line, "unexpected token " + in_quotes(word) +
                                ": not a move, move number, NAG, result or comment");
     };
     std::string_view w = word;
@@ -361,7 +343,7 @@ Result<ReplayedGame> replay(const PdnGame& game) {
         const auto start = parse_fen(*game.fen);
         if (!start)
             return Error{where + " (from line " + std::to_string(game.line) + "): bad FEN tag " +
-                         echo_quoted(*game.fen) + ": " + echo(start.error(), kReasonLimit)};
+                         in_quotes(*game.fen) + ": " + start.error()};
         r.start = *start;
     }
     r.moves.reserve(game.moves.size());
@@ -372,7 +354,7 @@ Result<ReplayedGame> replay(const PdnGame& game) {
         const auto m = parse_move(pm.text, pos);
         if (!m)
             return Error{where + ", move " + std::to_string(pm.number) + " (" +
-                         color_name(pos.side_to_move()) + ") " + echo_quoted(pm.text) + " (line " +
+                         title(pos.side_to_move()) + ") " + in_quotes(pm.text) + " (line " +
                          std::to_string(pm.line) + "): " + m.error()};
         pos = pos.after(*m);
         r.moves.push_back(*m);

@@ -15,6 +15,9 @@ using Bitboard = std::uint32_t;
 enum class Color : std::uint8_t { Black = 0, White = 1 };
 
 constexpr Color operator~(Color c) { return c == Color::Black ? Color::White : Color::Black; }
+// "black" / "white" (JSON, FEN messages), and "Black" / "White" (text for people).
+constexpr const char* to_string(Color c) { return c == Color::Black ? "black" : "white"; }
+constexpr const char* title(Color c) { return c == Color::Black ? "Black" : "White"; }
 
 enum class Square : std::uint8_t {};
 

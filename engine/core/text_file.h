@@ -9,7 +9,6 @@
 #include <filesystem>
 #include <memory>
 #include <string>
-#include <string_view>
 
 #include "engine/core/result.h"
 
@@ -29,15 +28,6 @@ inline Result<std::string> read_text_file(const std::filesystem::path& path) {
     if (std::ferror(f.get()))
         return Error{path.string() + ": cannot read: " + std::strerror(errno)};
     return bytes;
-}
-
-// Text echoed in a one-line message (a FEN, a token): control characters as spaces, cut at
-// `limit` characters.
-inline std::string clipped(std::string_view text, std::size_t limit = 80) {
-    std::string out;
-    for (char c : text.substr(0, limit)) out += static_cast<unsigned char>(c) < 0x20 ? ' ' : c;
-    if (text.size() > limit) out += "...";
-    return out;
 }
 
 }  // namespace retrocheck

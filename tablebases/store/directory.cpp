@@ -11,13 +11,6 @@ std::filesystem::path table_path(const std::filesystem::path& dir, Slice slice) 
     return dir / (name(slice) + std::string(kExtension));
 }
 
-bool holds_tables(const std::filesystem::path& dir) {
-    std::error_code ec;
-    for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
-        if (entry.path().extension() == kExtension) return true;
-    return false;
-}
-
 Result<std::vector<std::shared_ptr<TableFile>>> open_directory(const std::filesystem::path& dir,
                                                                std::size_t cache_blocks) {
     std::error_code ec;

@@ -16,9 +16,6 @@ namespace retrocheck::tb::store {
 // DIR/<slice name>.rctb
 std::filesystem::path table_path(const std::filesystem::path& dir, Slice slice);
 
-// Whether dir holds at least one table file (by name; nothing is opened).
-bool holds_tables(const std::filesystem::path& dir);
-
 // Every table file of dir, opened and checked, in build order. An error when dir cannot be read,
 // holds no table, or a file's name and header disagree on its slice.
 Result<std::vector<std::shared_ptr<TableFile>>> open_directory(const std::filesystem::path& dir,

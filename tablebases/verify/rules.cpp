@@ -38,18 +38,11 @@ std::optional<RuleBreak> judge(const Outcome& stored, std::span<const Outcome> c
 }
 
 Outcome implied(std::span<const Outcome> children) {
-    std::optional<Outcome> shortest_loss, longest_win;
-    bool draw = false;
-    for (const Outcome& c : children) {
-        if (c.is_loss() && (!shortest_loss || c.plies() < shortest_loss->plies()))
-            shortest_loss = c;
-        if (c.is_win() && (!longest_win || c.plies() > longest_win->plies())) longest_win = c;
-        draw |= c.is_draw();
-    }
-    if (shortest_loss) return shortest_loss->parent_view();
-    if (draw) return Outcome::draw();
-    if (longest_win) return longest_win->parent_view();
-    return Outcome::loss(0);
+    if (children.empty()) return Outcome::loss(0);
+    Outcome best = children.front().parent_view();
+    for (const Outcome& c : children)
+        if (better(c.parent_view(), best)) best = c.parent_view();
+    return best;
 }
 
 }  // namespace retrocheck::tb

@@ -15,14 +15,7 @@ struct Partial {
     std::uint64_t longest_id = std::numeric_limits<std::uint64_t>::max();
 
     void join(const Partial& o) {
-        s.positions += o.s.positions;
-        s.wins += o.s.wins;
-        s.draws += o.s.draws;
-        s.losses += o.s.losses;
-        s.capture_positions += o.s.capture_positions;
-        s.quiet_wins += o.s.quiet_wins;
-        s.quiet_draws += o.s.quiet_draws;
-        s.quiet_losses += o.s.quiet_losses;
+        s.add_counts(o.s);
         if (o.s.longest_win_plies > s.longest_win_plies ||
             (o.s.longest_win_plies == s.longest_win_plies && o.longest_id < longest_id)) {
             s.longest_win_plies = o.s.longest_win_plies;

@@ -17,6 +17,18 @@ struct SideStats {
     std::uint64_t quiet_wins = 0, quiet_draws = 0, quiet_losses = 0;
     int longest_win_plies = -1;                     // -1: no win
     std::optional<checkers::Position> longest_win;  // the first such position in index order
+
+    // Adds o's counts (not its longest win, which the caller picks by its own order).
+    void add_counts(const SideStats& o) {
+        positions += o.positions;
+        wins += o.wins;
+        draws += o.draws;
+        losses += o.losses;
+        capture_positions += o.capture_positions;
+        quiet_wins += o.quiet_wins;
+        quiet_draws += o.quiet_draws;
+        quiet_losses += o.quiet_losses;
+    }
 };
 
 // [0]: Black to move, [1]: White to move. Parallel over the TBB pool.

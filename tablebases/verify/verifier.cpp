@@ -86,10 +86,7 @@ std::vector<Violation> check_position(const TableSet& tables, const Position& po
             }
             out.push_back(v);
         }
-        if (mirror && *mirror != stored) {
-            out.push_back(violation("flip-symmetry"));
-            out.back().child_value = *mirror;
-        }
+        if (mirror && *mirror != stored) out.push_back(violation("flip-symmetry"));
     }
     if (out.empty()) return out;
 

@@ -36,7 +36,7 @@ struct Violation {
     checkers::Position position;
     Outcome stored = Outcome::draw();
     std::optional<checkers::Move> child_move;  // the move that proves it, when one does
-    std::optional<Outcome> child_value;        // that child's value (or the mirror's)
+    std::optional<Outcome> child_value;        // that child's value
     std::optional<Outcome> mirror;             // the mirror's value, when it differs
 
     // A finding is a stored value found wrong; a consequence is a rule broken because of
