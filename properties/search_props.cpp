@@ -98,6 +98,51 @@ RC_GTEST_PROP(SearchWithTables, ExactScoresBeyondTheTablesAreProofs, ()) {
     if (truth.is_draw()) RC_ASSERT(!checkers::is_decided(r.score));
 }
 
+// What the principal variation proves at its end: no move there is a loss in 0 for the side to
+// move; a position the tables hold has its table value; anything else proves nothing. Carried back
+// to the root one ply at a time.
+std::optional<checkers::Score> proven_by(const Position& root,
+                                         const std::vector<checkers::Move>& pv,
+                                         const TableSet& tables, int table_pieces) {
+    Position end = root;
+    for (const auto& m : pv) end = end.after(m);
+    std::optional<checkers::Score> s;
+    if (checkers::legal_moves(end).empty())
+        s = checkers::loss_in(0);
+    else if (end.piece_count() <= table_pieces)
+        s = checkers::score_of(*tables.probe(end), 0);
+    if (!s) return std::nullopt;
+    for (std::size_t n = 0; n < pv.size(); ++n) s = checkers::parent_score(*s);
+    return s;
+}
+
+// Beyond the tables it probes (5 pieces, tables up to 4): every iteration's exact score is the
+// value its principal variation proves, distance and all. An end of game found before the
+// horizon counts the plies to it like one found at the horizon.
+RC_GTEST_PROP(FastSearchWithTables, ExactScoresAreWhatThePrincipalVariationProves, ()) {
+    const Position pos = *checkers::gen::position_with(5);
+    checkers::classify(pos);
+    const TableSet& tables = testing::built_tables(4);
+    // One searcher for every case (a fresh table per case costs more than the search).
+    static const MemorySource four(tables);
+    static SearchProbe probe(four, 4);
+    static checkers::Searcher searcher(1, &probe);
+    searcher.clear();
+    const auto r =
+        searcher.search(pos, {*rc::gen::inRange(1, 9), 0}, [&](const checkers::Iteration& it) {
+            RC_ASSERT(illegal_step(pos, it.pv) == std::nullopt);
+            if (!checkers::is_decided(it.score)) return;
+            const auto proven = proven_by(pos, it.pv, tables, 4);
+            RC_LOG() << "iteration " << it.depth << ": " << checkers::format_score(it.score)
+                     << ", PV " << checkers::format_line(it.pv) << ", the PV proves "
+                     << (proven ? checkers::format_score(*proven) : "nothing") << "\n";
+            RC_ASSERT(proven == std::optional(it.score));
+        });
+    RC_TAG(checkers::is_exact_win(r.score)    ? "win"
+           : checkers::is_exact_loss(r.score) ? "loss"
+                                              : "not decided");
+}
+
 // Oldbury, diagram 17 (W:WK17,24:B8,K18): with tables the loss shows at the first iteration
 // and the move played is the longest resistance; without them the search needs far more nodes.
 TEST(FastSearchWithTables, Diagram17) {
