@@ -20,6 +20,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 SRC = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -121,36 +122,63 @@ def build(jobs, log, target=None):
 
 RESULT = re.compile(r"Test\s+#\d+: (\S+) \.*\s*\*\*\*(Failed|Timeout|Exception|Not Run)")
 GTEST_FAILED = re.compile(r"^\[  FAILED  \] (\S+\.\S+) \(")
+GTEST_RUN = re.compile(r"^\[ RUN      \] (\S+\.\S+)")
+# What ctest prints once the failed test's output has been printed.
+AFTER_OUTPUT = re.compile(r"^\s*(Start\s+\d+:|\d+/\d+ Test\s+#|The following tests|Errors while)")
+# How long the failed test's output may take to come through before the stage is ended anyway.
+OUTPUT_GRACE = 3.0
 
 
 def stage(label_args, jobs, log, t0):
     """Runs one ctest stage, stopping at the first failure. Returns (killer, seconds since t0 at
-    the kill), or (None, seconds since t0 at the end) when every test passed."""
+    the kill), or (None, seconds since t0 at the end) when every test passed. The killer names
+    the ctest test and the gtest case that failed (or that was running when the test crashed or timed out)."""
     cmd = ["ctest", "--test-dir", BUILD, "-j", str(jobs), "--stop-on-failure",
            "--output-on-failure", "-E", EXCLUDE, "--timeout", "1800"] + label_args
-    killer, when, gtest = None, None, None
+    killer, when, gtest, running = None, None, None, None
+    timer = None
     with open(log, "w") as out:
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                              env=dict(os.environ, CI="true", RETROCHECK_THIRDPARTY=THIRDPARTY),
                              start_new_session=True)
+
+        def end_stage():
+            # The kill is in: tests still running (a mutant can make one very slow) are ended
+            # rather than waited for.
+            try:
+                os.killpg(p.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+
         for line in p.stdout:
             out.write(line)
-            r = RESULT.search(line)
-            if r and killer is None:
-                killer, when = r[1], time.monotonic() - t0
-                # The kill is in: tests still running (a mutant can make one very slow) are
-                # ended rather than waited for.
-                os.killpg(p.pid, signal.SIGTERM)
-            g = GTEST_FAILED.match(line)
-            if g and killer is not None and gtest is None:
+            if killer is None:
+                r = RESULT.search(line)
+                if r:
+                    killer, when = r[1], time.monotonic() - t0
+                    # Its output follows; read it for the failing case, then end the stage.
+                    timer = threading.Timer(OUTPUT_GRACE, end_stage)
+                    timer.start()
+                continue
+            if AFTER_OUTPUT.match(line):
+                end_stage()
+                continue
+            g, run = GTEST_FAILED.match(line), GTEST_RUN.match(line)
+            if g and gtest is None:
                 gtest = g[1]
+            if run:
+                running = run[1]
         p.wait()
+        if timer:
+            timer.cancel()
         if killer is None and p.returncode != 0:
             killer = "(ctest failed)"
         if when is None:
             when = time.monotonic() - t0
     if killer and gtest:
         killer += f" ({gtest})"
+    elif killer and running:
+        killer += f" (while running {running})"
     return killer, when
 
 

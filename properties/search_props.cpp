@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <array>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -116,23 +117,30 @@ std::optional<checkers::Score> proven_by(const Position& root,
     return s;
 }
 
-// Beyond the tables it probes (5 pieces, tables up to 4): every iteration's exact score is the
-// value its principal variation proves, distance and all. An end of game found before the
-// horizon counts the plies to it like one found at the horizon.
+// Beyond the tables it probes (3-5 pieces, tables up to 2, 3 or 4 pieces below them): every
+// iteration's exact score is the value its principal variation proves, distance and all. The
+// search goes on past a found end while its PV ends in a table, so ends of game met before the
+// horizon come into the PV too; they count the plies to them like one met at the horizon.
 RC_GTEST_PROP(FastSearchWithTables, ExactScoresAreWhatThePrincipalVariationProves, ()) {
-    const Position pos = *checkers::gen::position_with(5);
+    const int reach = *rc::gen::inRange(2, 5);
+    const Position pos = *checkers::gen::position_with(*rc::gen::inRange(reach + 1, 6));
     checkers::classify(pos);
+    RC_TAG("tables up to " + std::to_string(reach));
     const TableSet& tables = testing::built_tables(4);
-    // One searcher for every case (a fresh table per case costs more than the search).
+    // One searcher for every reach (a fresh table per case costs more than the search).
     static const MemorySource four(tables);
-    static SearchProbe probe(four, 4);
-    static checkers::Searcher searcher(1, &probe);
+    static std::array<SearchProbe, 3> probes{SearchProbe(four, 2), SearchProbe(four, 3),
+                                             SearchProbe(four, 4)};
+    static std::array<checkers::Searcher, 3> searchers{checkers::Searcher(1, &probes[0]),
+                                                       checkers::Searcher(1, &probes[1]),
+                                                       checkers::Searcher(1, &probes[2])};
+    checkers::Searcher& searcher = searchers[static_cast<std::size_t>(reach - 2)];
     searcher.clear();
     const auto r =
         searcher.search(pos, {*rc::gen::inRange(1, 9), 0}, [&](const checkers::Iteration& it) {
             RC_ASSERT(illegal_step(pos, it.pv) == std::nullopt);
             if (!checkers::is_decided(it.score)) return;
-            const auto proven = proven_by(pos, it.pv, tables, 4);
+            const auto proven = proven_by(pos, it.pv, tables, reach);
             RC_LOG() << "iteration " << it.depth << ": " << checkers::format_score(it.score)
                      << ", PV " << checkers::format_line(it.pv) << ", the PV proves "
                      << (proven ? checkers::format_score(*proven) : "nothing") << "\n";

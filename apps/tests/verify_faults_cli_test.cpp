@@ -1,0 +1,78 @@
+// `retrocheck verify` as a user runs it, over table files in which one stored value was
+// rewritten (checksums valid): every kind of wrong value (the six win/draw/loss swaps, a
+// distance two plies too long and too short) on positions of 2, 3 and 4 pieces, both sides to
+// move. Each must exit 1 with exactly one finding, at the changed position, naming the rule the
+// value breaks; whatever else it breaks is listed as consequences of it.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <tuple>
+
+#include "apps/tests/cli_run.h"
+#include "engine/checkers/notation.h"
+#include "tablebases/tests/corruption.h"
+#include "tablebases/tests/scratch.h"
+#include "tablebases/tests/table_files.h"
+#include "tablebases/tests/tables.h"
+
+namespace retrocheck::tb {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::Change;
+using testing::Corruption;
+
+nlohmann::json value_json(const Outcome& o) {
+    return {{"result", to_string(o.wld())},
+            {"plies", o.plies() >= 0 ? nlohmann::json(o.plies()) : nlohmann::json(nullptr)},
+            {"metric", "dtw"}};
+}
+
+// Rewrites the file of c's slice with c's value, runs verify, and puts the file back.
+nlohmann::json verify_with(const fs::path& dir, const TableSet& set, const Corruption& c) {
+    const Corruption one[] = {c};
+    const TableSet changed = testing::with_changes(set, one);
+    const fs::path file = store::table_path(dir, c.slice);
+    EXPECT_TRUE(store::write_table(*changed.find(c.slice), file, {1 << 14, 3}).ok());
+    const CliRun r = run("verify " + dir.string() + " --json", "2>/dev/null");
+    EXPECT_TRUE(store::write_table(*set.find(c.slice), file, {1 << 14, 3}).ok());
+    EXPECT_EQ(r.status, 1) << r.out;
+    return nlohmann::json::parse(r.out, nullptr, /*allow_exceptions=*/false);
+}
+
+TEST(VerifyCli, EveryKindOfRewrittenValueIsFoundAtThatPosition) {
+    std::set<std::tuple<int, Change, checkers::Color>> covered;  // pieces, kind, side to move
+    for (const testing::FaultSlice& f : testing::kFaultSlices) {
+        const TableSet set = testing::closed_subset(testing::built_tables(4), {f.slice});
+        const fs::path dir = testing::scratch("verify_faults_" + name(f.slice));
+        testing::write_all(set, dir, 1 << 14);
+        // Unchanged, the same files pass.
+        ASSERT_EQ(run("verify " + dir.string()).status, 0) << name(f.slice);
+        for (const Corruption& c : testing::every_kind_of_corruption(set, f, 31)) {
+            SCOPED_TRACE(c.what());
+            const nlohmann::json j = verify_with(dir, set, c);
+            ASSERT_TRUE(j.is_object());
+            ASSERT_EQ(j["findings"], 1) << j.dump();
+            const auto& finding = j["examples"][0];
+            EXPECT_EQ(finding["fen"], checkers::format_fen(c.position)) << j.dump();
+            EXPECT_EQ(finding["rule"], testing::rule_broken(c.old, c.kind, c.changed));
+            EXPECT_EQ(finding["stored"], value_json(c.changed));
+            EXPECT_EQ(j["violations"].get<std::size_t>(), 1 + j["consequences"].size());
+            for (const auto& v : j["consequences"]) {
+                EXPECT_FALSE(v["cause"].is_null()) << v.dump();
+            }
+            covered.insert({f.slice.pieces(), c.kind, c.position.side_to_move()});
+        }
+    }
+    for (const int pieces : {2, 3, 4})
+        for (const Change k : testing::kEveryChange)
+            for (const auto side : {checkers::Color::Black, checkers::Color::White})
+                EXPECT_TRUE(covered.count({pieces, k, side}))
+                    << pieces << " pieces, " << testing::to_string(k) << ", "
+                    << checkers::to_string(side) << " to move";
+}
+
+}  // namespace
+}  // namespace retrocheck::tb
