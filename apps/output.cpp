@@ -31,15 +31,6 @@ void print_json(const nlohmann::json& j) {
     std::fflush(stdout);
 }
 
-std::string grouped(std::uint64_t n) {
-    std::string digits = std::to_string(n), out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-        out += digits[i];
-    }
-    return out;
-}
-
 std::string seconds_text(double seconds) { return fmt::format("{:.3f} s", seconds); }
 
 std::string rate_text(double per_second, std::string_view unit) {

@@ -21,6 +21,7 @@
 #include "engine/core/metric.h"
 #include "engine/core/outcome.h"
 #include "engine/core/result.h"
+#include "engine/core/text.h"  // grouped
 
 namespace retrocheck::app {
 
@@ -42,8 +43,6 @@ void print_line(const std::string& line);
 // Prints one JSON document (or one JSON Lines record) on one line.
 void print_json(const nlohmann::json& j);
 
-// 18391564 -> "18,391,564"
-std::string grouped(std::uint64_t n);
 // 3.14159 -> "3.142 s"
 std::string seconds_text(double seconds);
 // (8234567.8, "positions") -> "8,234,567 positions/s"
