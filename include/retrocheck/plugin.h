@@ -1,0 +1,87 @@
+/* retrocheck plugin interface: the C ABI a user's move generator or probe code is checked through.
+ *
+ * A plugin is a shared library that exports one function,
+ *
+ *     const rc_plugin* retrocheck_plugin(void);
+ *
+ * returning a table that lives as long as the library is loaded. The table says which ABI
+ * version it was built against (RC_PLUGIN_ABI_VERSION), which game it plays, and which entry
+ * points it offers; an entry point it does not offer is NULL. retrocheck refuses a library
+ * without the function, with another ABI version or for a game the command does not check,
+ * naming the library.
+ *
+ * retrocheck never calls a plugin in its own process: every call runs in a child process under
+ * a time, stack and memory limit, so an entry point that does not return, overflows its stack,
+ * crashes or exhausts memory is reported as exactly that, with the position, and the run goes
+ * on. Entry points need not be thread-safe; they are called one at a time.
+ *
+ * Positions are FEN text in the game's usual form (checkers: PDN FEN such as "W:W21,22:B1,K5";
+ * chess: standard FEN). Moves are text in the game's usual notation (checkers: "24-19",
+ * "15x24x31", every landing square of a capture; chess: UCI such as "e2e4", "e7e8n").
+ */
+#ifndef RETROCHECK_PLUGIN_H
+#define RETROCHECK_PLUGIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The version of this interface. A change that breaks built plugins increments it. */
+#define RC_PLUGIN_ABI_VERSION 1
+
+/* The name of the one exported function. */
+#define RC_PLUGIN_ENTRY "retrocheck_plugin"
+
+typedef enum rc_game {
+    RC_GAME_CHECKERS = 1, /* English checkers (draughts), 32 squares */
+    RC_GAME_CHESS = 2
+} rc_game;
+
+/* What a probe knows of a position. */
+typedef enum rc_probe_status {
+    RC_PROBE_OK = 0,         /* a value: wld, and distance when the tables have one */
+    RC_PROBE_NOT_STORED = 1, /* the position is outside what the tables hold (for example a
+                                capture position of a capture-free database) */
+    RC_PROBE_MISSING = 2,    /* the table the position belongs to is not there */
+    RC_PROBE_ERROR = 3       /* anything else: unreadable input, a damaged file */
+} rc_probe_status;
+
+/* Win, draw or loss for the side to move. */
+typedef enum rc_wld { RC_LOSS = -1, RC_DRAW = 0, RC_WIN = 1 } rc_wld;
+
+typedef struct rc_probe_result {
+    int32_t status;   /* an rc_probe_status */
+    int32_t wld;      /* an rc_wld; meaningful when status is RC_PROBE_OK */
+    int32_t distance; /* plies to the end in the tables' metric (checkers: DTW), or -1 for none */
+} rc_probe_result;
+
+typedef struct rc_plugin {
+    uint32_t abi_version; /* RC_PLUGIN_ABI_VERSION */
+    uint32_t game;        /* an rc_game */
+    const char* name;     /* shown in reports; may be NULL */
+
+    /* The legal moves of fen, separated by single spaces, written into out (at most cap bytes
+     * with the terminating NUL). Returns the length written without the NUL, or, when cap is too
+     * small, the length needed (retrocheck calls again with a larger buffer); -1 when fen is
+     * not a position it accepts. A position without moves gives "" and 0. */
+    int64_t (*legal_moves)(const char* fen, char* out, size_t cap);
+
+    /* The number of move sequences of length depth from fen (perft), or -1 when fen is not a
+     * position it accepts. */
+    int64_t (*perft)(const char* fen, int32_t depth);
+
+    /* The value of fen from its tables. */
+    rc_probe_result (*probe)(const char* fen);
+} rc_plugin;
+
+/* The function a plugin exports. */
+typedef const rc_plugin* (*rc_plugin_entry)(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RETROCHECK_PLUGIN_H */

@@ -1,0 +1,159 @@
+// retrocheck-plugin-host LIBRARY: the process a plugin runs in. retrocheck starts it with the
+// limits of a call already set (time is kept by retrocheck), on the descriptors of
+// plugins/protocol.h. It loads the library, says what it found, then makes one call per request.
+// Before it dies of a signal it says which, whether the fault was at the stack's limit and how
+// much memory it had in use.
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "plugins/protocol.h"
+#include "retrocheck/plugin.h"
+
+namespace wire = retrocheck::plugins::wire;
+
+namespace {
+
+// The top of the main thread's stack (near enough) and how far it may grow.
+std::uintptr_t g_stack_top = 0;
+std::uintptr_t g_stack_limit = 0;
+
+// Bytes of address space in use, from /proc/self/statm (async-signal-safe: no allocation).
+std::uint64_t memory_in_use() {
+    const int fd = open("/proc/self/statm", O_RDONLY);
+    if (fd < 0) return 0;
+    char buf[64];
+    const ssize_t n = read(fd, buf, sizeof buf);
+    close(fd);
+    std::uint64_t pages = 0;
+    for (ssize_t i = 0; i < n && buf[i] >= '0' && buf[i] <= '9'; ++i)
+        pages = pages * 10 + static_cast<std::uint64_t>(buf[i] - '0');
+    return pages * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
+}
+
+// Says how the host dies, then dies of the same signal.
+void on_fatal(int sig, siginfo_t* info, void*) {
+    wire::Fatal f;
+    f.signal = sig;
+    f.stack_limit = g_stack_limit;
+    f.memory_in_use = memory_in_use();
+    if (sig == SIGSEGV || sig == SIGBUS) {
+        const auto addr = reinterpret_cast<std::uintptr_t>(info->si_addr);
+        const std::uintptr_t slack = 1u << 20;
+        const std::uintptr_t bottom = g_stack_top - g_stack_limit;
+        f.stack_overflow = g_stack_limit && addr + slack >= bottom && addr <= bottom + slack;
+    }
+    const auto kind = wire::Message::Fatal;
+    (void)wire::write_all(wire::kReplyFd, &kind, sizeof kind);
+    (void)wire::write_all(wire::kReplyFd, &f.signal, sizeof f.signal);
+    (void)wire::write_all(wire::kReplyFd, &f.stack_overflow, sizeof f.stack_overflow);
+    (void)wire::write_all(wire::kReplyFd, &f.stack_limit, sizeof f.stack_limit);
+    (void)wire::write_all(wire::kReplyFd, &f.memory_in_use, sizeof f.memory_in_use);
+    signal(sig, SIG_DFL);
+    raise(sig);  // delivered when the handler returns
+}
+
+void watch_the_stack() {
+    int here = 0;
+    g_stack_top = reinterpret_cast<std::uintptr_t>(&here);
+    rlimit r{};
+    if (getrlimit(RLIMIT_STACK, &r) == 0 && r.rlim_cur != RLIM_INFINITY) g_stack_limit = r.rlim_cur;
+    static std::vector<char> alt(1 << 16);
+    stack_t ss{};
+    ss.ss_sp = alt.data();
+    ss.ss_size = alt.size();
+    sigaltstack(&ss, nullptr);
+    struct sigaction sa {};
+    sa.sa_sigaction = on_fatal;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    for (const int sig : {SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL}) sigaction(sig, &sa, nullptr);
+}
+
+int refuse(const std::string& why) {
+    (void)wire::put(wire::kReplyFd, wire::Message::Refused);
+    (void)wire::put_text(wire::kReplyFd, why);
+    return 2;
+}
+
+bool answer_legal_moves(const rc_plugin& p, const std::string& fen) {
+    std::string out(4096, '\0');
+    std::int64_t n = p.legal_moves(fen.c_str(), out.data(), out.size());
+    if (n >= static_cast<std::int64_t>(out.size()) && n < (std::int64_t{1} << 30)) {
+        out.assign(static_cast<std::size_t>(n) + 1, '\0');
+        n = p.legal_moves(fen.c_str(), out.data(), out.size());
+    }
+    if (n >= 0 && n < static_cast<std::int64_t>(out.size()))
+        out.resize(static_cast<std::size_t>(n));
+    else
+        out.clear();
+    return wire::put(wire::kReplyFd, wire::Message::Answer) && wire::put(wire::kReplyFd, n) &&
+           wire::put_text(wire::kReplyFd, out);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 2) return 2;
+    // What the plugin prints goes to stderr, never onto the protocol or retrocheck's stdout.
+    dup2(STDERR_FILENO, STDOUT_FILENO);
+    watch_the_stack();
+    void* lib = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+        const char* e = dlerror();
+        return refuse(e ? e : "cannot be loaded");
+    }
+    auto entry = reinterpret_cast<rc_plugin_entry>(dlsym(lib, RC_PLUGIN_ENTRY));
+    if (!entry)
+        return refuse("exports no function " + std::string(RC_PLUGIN_ENTRY) +
+                      " (is it a retrocheck plugin?)");
+    const rc_plugin* p = entry();
+    if (!p) return refuse(std::string(RC_PLUGIN_ENTRY) + "() returned no table");
+    std::uint8_t entries = 0;
+    if (p->abi_version == RC_PLUGIN_ABI_VERSION) {  // else the fields below may mean other things
+        if (p->legal_moves) entries |= wire::kLegalMoves;
+        if (p->perft) entries |= wire::kPerft;
+        if (p->probe) entries |= wire::kProbe;
+    }
+    const std::string name = p->abi_version == RC_PLUGIN_ABI_VERSION && p->name ? p->name : "";
+    if (!wire::put(wire::kReplyFd, wire::Message::Loaded) ||
+        !wire::put(wire::kReplyFd, p->abi_version) || !wire::put(wire::kReplyFd, p->game) ||
+        !wire::put(wire::kReplyFd, entries) || !wire::put_text(wire::kReplyFd, name))
+        return 2;
+    for (;;) {
+        wire::Op op{};
+        std::string fen;
+        if (!wire::get(wire::kRequestFd, op) || !wire::get_text(wire::kRequestFd, fen, 1 << 16))
+            return 0;  // retrocheck closed the pipe: done
+        bool sent = false;
+        switch (op) {
+            case wire::Op::LegalMoves:
+                sent = (entries & wire::kLegalMoves) && answer_legal_moves(*p, fen);
+                break;
+            case wire::Op::Perft: {
+                std::int32_t depth = 0;
+                if (!wire::get(wire::kRequestFd, depth) || !(entries & wire::kPerft)) return 2;
+                const std::int64_t n = p->perft(fen.c_str(), depth);
+                sent = wire::put(wire::kReplyFd, wire::Message::Answer) &&
+                       wire::put(wire::kReplyFd, n);
+                break;
+            }
+            case wire::Op::Probe: {
+                if (!(entries & wire::kProbe)) return 2;
+                const rc_probe_result r = p->probe(fen.c_str());
+                sent = wire::put(wire::kReplyFd, wire::Message::Answer) &&
+                       wire::put(wire::kReplyFd, r.status) && wire::put(wire::kReplyFd, r.wld) &&
+                       wire::put(wire::kReplyFd, r.distance);
+                break;
+            }
+        }
+        if (!sent) return 2;
+    }
+}
