@@ -50,12 +50,10 @@ void on_fatal(int sig, siginfo_t* info, void*) {
         const std::uintptr_t bottom = g_stack_top - g_stack_limit;
         f.stack_overflow = g_stack_limit && addr + slack >= bottom && addr <= bottom + slack;
     }
-    const auto kind = wire::Message::Fatal;
-    (void)wire::write_all(wire::kReplyFd, &kind, sizeof kind);
-    (void)wire::write_all(wire::kReplyFd, &f.signal, sizeof f.signal);
-    (void)wire::write_all(wire::kReplyFd, &f.stack_overflow, sizeof f.stack_overflow);
-    (void)wire::write_all(wire::kReplyFd, &f.stack_limit, sizeof f.stack_limit);
-    (void)wire::write_all(wire::kReplyFd, &f.memory_in_use, sizeof f.memory_in_use);
+    // put() is write(2) in a loop: async-signal-safe.
+    (void)(wire::put(wire::kReplyFd, wire::Message::Fatal) && wire::put(wire::kReplyFd, f.signal) &&
+           wire::put(wire::kReplyFd, f.stack_overflow) &&
+           wire::put(wire::kReplyFd, f.stack_limit) && wire::put(wire::kReplyFd, f.memory_in_use));
     signal(sig, SIG_DFL);
     raise(sig);  // delivered when the handler returns
 }
@@ -130,7 +128,8 @@ int main(int argc, char** argv) {
     for (;;) {
         wire::Op op{};
         std::string fen;
-        if (!wire::get(wire::kRequestFd, op) || !wire::get_text(wire::kRequestFd, fen, 1 << 16))
+        if (wire::get(wire::kRequestFd, op) != wire::Read::Done ||
+            wire::get_text(wire::kRequestFd, fen, 1 << 16) != wire::Read::Done)
             return 0;  // retrocheck closed the pipe: done
         bool sent = false;
         switch (op) {
@@ -139,7 +138,9 @@ int main(int argc, char** argv) {
                 break;
             case wire::Op::Perft: {
                 std::int32_t depth = 0;
-                if (!wire::get(wire::kRequestFd, depth) || !(entries & wire::kPerft)) return 2;
+                if (wire::get(wire::kRequestFd, depth) != wire::Read::Done ||
+                    !(entries & wire::kPerft))
+                    return 2;
                 const std::int64_t n = p->perft(fen.c_str(), depth);
                 sent = wire::put(wire::kReplyFd, wire::Message::Answer) &&
                        wire::put(wire::kReplyFd, n);

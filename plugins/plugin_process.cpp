@@ -1,7 +1,6 @@
 #include "plugins/plugin_process.h"
 
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -9,6 +8,7 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
+#include <cassert>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -34,25 +34,12 @@ std::string signal_name(int sig) {
     return abbrev ? std::string("SIG") + abbrev : "signal " + std::to_string(sig);
 }
 
-// Reads exactly size bytes before the deadline: 0 done, 1 out of time, 2 end of file or error.
-int read_by(int fd, void* data, std::size_t size, Clock::time_point deadline) {
-    char* p = static_cast<char*>(data);
-    while (size > 0) {
-        const auto left =
-            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
-        if (left.count() <= 0) return 1;
-        pollfd pfd{fd, POLLIN, 0};
-        const int r = ::poll(&pfd, 1, static_cast<int>(left.count()) + 1);
-        if (r < 0 && errno == EINTR) continue;
-        if (r < 0) return 2;
-        if (r == 0) continue;  // the loop's clock decides
-        const ssize_t n = ::read(fd, p, size);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return 2;
-        p += n;
-        size -= static_cast<std::size_t>(n);
-    }
-    return 0;
+// The first of reads that did not finish, or Done. A braced list reads in order, and reads after
+// a failed one end at once (the pipe is closed or the deadline passed).
+wire::Read first_failure(std::initializer_list<wire::Read> reads) {
+    for (const wire::Read r : reads)
+        if (r != wire::Read::Done) return r;
+    return wire::Read::Done;
 }
 
 }  // namespace
@@ -60,59 +47,51 @@ int read_by(int fd, void* data, std::size_t size, Clock::time_point deadline) {
 struct PluginProcess::Host {
     pid_t pid = -1;
     int request = -1, reply = -1;
-    Clock::time_point deadline;
-    int status = 0;  // waitpid's, once it ended
+    wire::Deadline deadline;  // of the exchange under way
+    int status = 0;           // waitpid's, once it ended
 
     ~Host() { stop(); }
 
+    // Ends the host now.
     void stop() {
+        if (pid > 0) ::kill(pid, SIGKILL);
+        reap();
+    }
+
+    // Waits for the host to end (it closed its end, or is dying of a signal) and closes the pipes.
+    void reap() {
         if (request >= 0) ::close(request);
         if (reply >= 0) ::close(reply);
         request = reply = -1;
-        if (pid > 0) {
-            ::kill(pid, SIGKILL);
+        if (pid > 0)
             while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
             }
-            pid = -1;
-        }
+        pid = -1;
     }
 
-    // Waits for the host to end (it is ending: it closed its end or is dying of a signal).
-    void reap() {
-        if (pid > 0) {
-            while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-            }
-            pid = -1;
-        }
-        stop();
+    template <typename T>
+    wire::Read get(T& v) {
+        return wire::get(reply, v, deadline);
+    }
+    wire::Read get_text(std::string& s, std::uint32_t max) {
+        return wire::get_text(reply, s, max, deadline);
     }
 
     // The rest of a Fatal message.
     std::optional<wire::Fatal> get_fatal() {
         deadline = Clock::now() + std::chrono::seconds(1);
         wire::Fatal f;
-        if (get(f.signal) || get(f.stack_overflow) || get(f.stack_limit) || get(f.memory_in_use))
+        if (first_failure({get(f.signal), get(f.stack_overflow), get(f.stack_limit),
+                           get(f.memory_in_use)}) != wire::Read::Done)
             return std::nullopt;
         return f;
     }
-
-    template <typename T>
-    int get(T& v) {
-        return read_by(reply, &v, sizeof v, deadline);
-    }
-    int get_text(std::string& s, std::uint32_t max) {
-        std::uint32_t size = 0;
-        if (const int r = get(size); r) return r;
-        if (size > max) return 2;
-        s.resize(size);
-        return read_by(reply, s.data(), size, deadline);
-    }
 };
 
-CallFailure PluginProcess::failure(int read_result, int timeout_ms,
+CallFailure PluginProcess::failure(wire::Read read, int timeout_ms,
                                    const std::optional<wire::Fatal>& fatal) {
     using K = CallFailure::Kind;
-    if (read_result == 1) {
+    if (read == wire::Read::OutOfTime) {
         host_->stop();
         return {K::Timeout, "no answer within " + grouped_ms(timeout_ms)};
     }
@@ -151,7 +130,7 @@ std::string PluginProcess::host_program() {
     return RETROCHECK_PLUGIN_HOST_BUILT;
 }
 
-std::optional<CallFailure> PluginProcess::spawn(int timeout_ms, std::string* refusal) {
+std::optional<CallFailure> PluginProcess::spawn(int timeout_ms) {
     static std::once_flag no_sigpipe;
     std::call_once(no_sigpipe, [] { ::signal(SIGPIPE, SIG_IGN); });
     host_->stop();
@@ -194,45 +173,42 @@ std::optional<CallFailure> PluginProcess::spawn(int timeout_ms, std::string* ref
     host_->reply = rep[0];
     host_->deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
 
-    auto failed = [&](int r, const std::optional<wire::Fatal>& fatal = std::nullopt) {
+    auto failed = [&](wire::Read r, const std::optional<wire::Fatal>& fatal = std::nullopt) {
         CallFailure f = failure(r, timeout_ms, fatal);
         if (f.kind != CallFailure::Kind::HostFailed) f.message = "while loading: " + f.message;
         return f;
     };
+    const auto closed = wire::Read::Closed;
     wire::Message kind{};
-    if (const int r = host_->get(kind)) return failed(r);
-    if (kind == wire::Message::Fatal) return failed(2, host_->get_fatal());
+    if (const wire::Read r = host_->get(kind); r != wire::Read::Done) return failed(r);
+    if (kind == wire::Message::Fatal) return failed(closed, host_->get_fatal());
     if (kind == wire::Message::Refused) {
         std::string why;
-        const int r = host_->get_text(why, 1 << 16);
+        if (host_->get_text(why, 1 << 16) != wire::Read::Done) why = "refused to load";
         host_->stop();
-        if (refusal) *refusal = r ? "refused to load" : why;
-        return CallFailure{CallFailure::Kind::HostFailed, r ? "refused to load" : why};
+        return CallFailure{CallFailure::Kind::HostFailed, why};
     }
-    if (kind != wire::Message::Loaded) return failed(2);
+    if (kind != wire::Message::Loaded) return failed(closed);
     std::uint32_t abi = 0, game = 0;
     std::uint8_t entries = 0;
     std::string name;
-    int r = host_->get(abi);
-    if (!r) r = host_->get(game);
-    if (!r) r = host_->get(entries);
-    if (!r) r = host_->get_text(name, 1 << 12);
-    if (r) return failed(r);
+    if (const wire::Read r = first_failure({host_->get(abi), host_->get(game), host_->get(entries),
+                                            host_->get_text(name, 1 << 12)});
+        r != wire::Read::Done)
+        return failed(r);
+    if (abi != RC_PLUGIN_ABI_VERSION) {
+        host_->stop();
+        return CallFailure{CallFailure::Kind::HostFailed,
+                           fmt::format("built for plugin ABI version {}; this retrocheck speaks "
+                                       "version {} (rebuild it against this retrocheck/plugin.h)",
+                                       abi, RC_PLUGIN_ABI_VERSION)};
+    }
     info_.library = library_;
     info_.name = name.empty() ? std::filesystem::path(library_).filename().string() : name;
     info_.game = static_cast<rc_game>(game);
     info_.legal_moves = entries & wire::kLegalMoves;
     info_.perft = entries & wire::kPerft;
     info_.probe = entries & wire::kProbe;
-    if (abi != RC_PLUGIN_ABI_VERSION) {
-        host_->stop();
-        const std::string why = fmt::format(
-            "built for plugin ABI version {}; this retrocheck speaks version {} "
-            "(rebuild it against this retrocheck/plugin.h)",
-            abi, RC_PLUGIN_ABI_VERSION);
-        if (refusal) *refusal = why;
-        return CallFailure{CallFailure::Kind::HostFailed, why};
-    }
     return std::nullopt;
 }
 
@@ -247,9 +223,7 @@ Result<std::unique_ptr<PluginProcess>> PluginProcess::start(const std::string& l
     // A relative name without a slash would make dlopen search the library path.
     const std::string path = std::filesystem::absolute(library, ec).string();
     std::unique_ptr<PluginProcess> p(new PluginProcess(path, limits));
-    std::string refusal;
-    if (const auto f = p->spawn(limits.load_ms, &refusal))
-        return Error{library + ": " + (refusal.empty() ? f->message : refusal)};
+    if (const auto f = p->spawn(limits.load_ms)) return Error{library + ": " + f->message};
     auto game_name = [](std::uint32_t g) -> std::string {
         return g == RC_GAME_CHECKERS ? "checkers"
                : g == RC_GAME_CHESS  ? "chess"
@@ -264,31 +238,34 @@ Result<std::unique_ptr<PluginProcess>> PluginProcess::start(const std::string& l
 template <typename T, typename Send, typename Receive>
 Call<T> PluginProcess::call(Send send, Receive receive) {
     if (host_->pid < 0)
-        if (auto f = spawn(limits_.load_ms, nullptr)) return *f;
+        if (auto f = spawn(limits_.load_ms)) return *f;
     host_->deadline = Clock::now() + std::chrono::milliseconds(limits_.call_ms);
-    if (!send(host_->request)) return failure(2, limits_.call_ms, std::nullopt);
+    const auto closed = wire::Read::Closed;
+    if (!send(host_->request)) return failure(closed, limits_.call_ms, std::nullopt);
     wire::Message kind{};
-    int r = host_->get(kind);
-    if (!r && kind == wire::Message::Fatal) return failure(2, limits_.call_ms, host_->get_fatal());
+    wire::Read r = host_->get(kind);
+    if (r == wire::Read::Done && kind == wire::Message::Fatal)
+        return failure(closed, limits_.call_ms, host_->get_fatal());
     T value{};
-    if (!r) r = kind == wire::Message::Answer ? receive(*host_, value) : 2;
-    if (r) return failure(r, limits_.call_ms, std::nullopt);
+    if (r == wire::Read::Done) r = kind == wire::Message::Answer ? receive(*host_, value) : closed;
+    if (r != wire::Read::Done) return failure(r, limits_.call_ms, std::nullopt);
     return value;
 }
 
 Call<MovesAnswer> PluginProcess::legal_moves(const std::string& fen) {
+    assert(info_.legal_moves);
     return call<MovesAnswer>(
         [&](int fd) { return wire::put(fd, wire::Op::LegalMoves) && wire::put_text(fd, fen); },
         [](Host& h, MovesAnswer& a) {
             std::int64_t n = 0;
-            int r = h.get(n);
-            if (!r) r = h.get_text(a.moves, 1u << 30);
+            const wire::Read r = h.get(n);
             a.accepted = n >= 0;
-            return r;
+            return r == wire::Read::Done ? h.get_text(a.moves, 1u << 30) : r;
         });
 }
 
 Call<std::int64_t> PluginProcess::perft(const std::string& fen, int depth) {
+    assert(info_.perft);
     return call<std::int64_t>(
         [&](int fd) {
             return wire::put(fd, wire::Op::Perft) && wire::put_text(fd, fen) &&
@@ -298,13 +275,11 @@ Call<std::int64_t> PluginProcess::perft(const std::string& fen, int depth) {
 }
 
 Call<rc_probe_result> PluginProcess::probe(const std::string& fen) {
+    assert(info_.probe);
     return call<rc_probe_result>(
         [&](int fd) { return wire::put(fd, wire::Op::Probe) && wire::put_text(fd, fen); },
         [](Host& h, rc_probe_result& v) {
-            int r = h.get(v.status);
-            if (!r) r = h.get(v.wld);
-            if (!r) r = h.get(v.distance);
-            return r;
+            return first_failure({h.get(v.status), h.get(v.wld), h.get(v.distance)});
         });
 }
 

@@ -50,7 +50,8 @@ struct MovesAnswer {
 class PluginProcess {
   public:
     // Starts the host on `library` and checks what it offers: the ABI version, and that it is
-    // for `game`. Errors name the library.
+    // for `game`. Errors name the library. The calls below need the entry point they call
+    // (info() says which the plugin has).
     static Result<std::unique_ptr<PluginProcess>> start(const std::string& library, rc_game game,
                                                         const Limits& limits = {});
     ~PluginProcess();
@@ -71,12 +72,12 @@ class PluginProcess {
   private:
     struct Host;
     PluginProcess(std::string library, Limits limits);
-    std::optional<CallFailure> spawn(int timeout_ms, std::string* refusal);
+    std::optional<CallFailure> spawn(int timeout_ms);
     template <typename T, typename Send, typename Receive>
     Call<T> call(Send send, Receive receive);
-    // How a call ended that did not answer: read_result 1 is out of time, 2 the host's end closed;
-    // fatal is what the host said as it died.
-    CallFailure failure(int read_result, int timeout_ms, const std::optional<wire::Fatal>& fatal);
+    // How an exchange ended that got no answer: out of time, or the host's end closed (fatal is
+    // what the host said as it died).
+    CallFailure failure(wire::Read read, int timeout_ms, const std::optional<wire::Fatal>& fatal);
 
     std::string library_;
     Limits limits_;

@@ -1,8 +1,9 @@
 // The wire between retrocheck and the plugin host process (plugins/host_main.cpp): fixed-size
-// little-endian fields on a pair of pipes. The host first sends a Hello (what it loaded, or why
-// it could not), then answers one Request at a time with a Reply.
+// native-endian fields on a pair of pipes (both ends are one machine). The host first says what
+// it loaded (or why it could not), then answers one request at a time.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 
@@ -35,20 +36,27 @@ struct Fatal {
     std::uint64_t memory_in_use = 0;
 };
 
-// Blocking whole reads and writes on a descriptor; false at end of file or on an error.
+using Deadline = std::chrono::steady_clock::time_point;
+inline constexpr Deadline kNoDeadline = Deadline::max();
+
+// How a read ended.
+enum class Read { Done, OutOfTime, Closed };
+
+// Whole writes and reads on a descriptor; a write is false when the other end is gone. A read
+// waits at most until the deadline.
 bool write_all(int fd, const void* data, std::size_t size);
-bool read_all(int fd, void* data, std::size_t size);
+Read read_all(int fd, void* data, std::size_t size, Deadline deadline = kNoDeadline);
 
 template <typename T>
 bool put(int fd, T v) {
     return write_all(fd, &v, sizeof v);
 }
 template <typename T>
-bool get(int fd, T& v) {
-    return read_all(fd, &v, sizeof v);
+Read get(int fd, T& v, Deadline deadline = kNoDeadline) {
+    return read_all(fd, &v, sizeof v, deadline);
 }
 bool put_text(int fd, const std::string& s);
-// At most max_size bytes; longer is an error.
-bool get_text(int fd, std::string& s, std::uint32_t max_size);
+// At most max_size bytes; a longer text closes the exchange (Read::Closed).
+Read get_text(int fd, std::string& s, std::uint32_t max_size, Deadline deadline = kNoDeadline);
 
 }  // namespace retrocheck::plugins::wire

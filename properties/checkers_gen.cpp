@@ -10,7 +10,9 @@
 #include "engine/checkers/diagram.h"
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
+#include "engine/checkers/random_position.h"
 #include "engine/checkers/rules.h"
+#include "engine/checkers/shrink.h"
 
 namespace retrocheck::checkers {
 
@@ -59,48 +61,6 @@ rc::Gen<Position> playout(int max_plies) {
 
 rc::Gen<Position> mixed_position() { return rc::gen::oneOf(any_position(), playout()); }
 
-namespace {
-
-// position_with's distribution, from a plain random engine.
-Position random_position(std::mt19937_64& rng, int n) {
-    const auto below = [&](int k) { return static_cast<int>(rng() % static_cast<unsigned>(k)); };
-    const int low = std::max(0, n - 12), high = std::min(12, n);
-    const int black = low + below(high - low + 1);
-    int squares[kSquares];
-    for (int i = 0; i < kSquares; ++i) squares[i] = i;
-    Bitboard bb[2] = {0, 0}, kings = 0;
-    for (int i = 0; i < n; ++i) {
-        std::swap(squares[i], squares[i + below(kSquares - i)]);
-        const Color c = i < black ? Color::Black : Color::White;
-        const Bitboard b = bit(static_cast<Square>(squares[i]));
-        bb[static_cast<int>(c)] |= b;
-        if ((b & rules::promotion_row(c)) || below(2)) kings |= b;
-    }
-    return Position::from_bitboards(bb[0], bb[1], kings, below(2) ? Color::Black : Color::White);
-}
-
-// One piece fewer, or one king a man again, where keep still holds.
-std::vector<Position> simpler(const Position& pos, int min_pieces,
-                              const std::function<bool(const Position&)>& keep) {
-    std::vector<Position> out;
-    const Bitboard black = pos.pieces(Color::Black), white = pos.pieces(Color::White);
-    auto consider = [&](const Position& p) {
-        if (p.is_ok() && keep(p)) out.push_back(p);
-    };
-    for (Bitboard b = pos.occupied(); b; b &= b - 1) {
-        const Bitboard at = b & (~b + 1);
-        if (pos.piece_count() > min_pieces)
-            consider(Position::from_bitboards(black & ~at, white & ~at, pos.kings() & ~at,
-                                              pos.side_to_move()));
-        const Color c = (black & at) ? Color::Black : Color::White;
-        if ((pos.kings() & at) && !(at & rules::promotion_row(c)))
-            consider(Position::from_bitboards(black, white, pos.kings() & ~at, pos.side_to_move()));
-    }
-    return out;
-}
-
-}  // namespace
-
 rc::Gen<Position> position_where(int min_pieces, int max_pieces,
                                  std::function<bool(const Position&)> keep, int max_tries) {
     return rc::Gen<Position>([=](const rc::Random& random, int) {
@@ -112,7 +72,9 @@ rc::Gen<Position> position_where(int min_pieces, int max_pieces,
             const Position pos = random_position(rng, n);
             if (!keep(pos)) continue;
             return rc::shrinkable::shrinkRecur(pos, [=](const Position& p) {
-                return rc::seq::fromContainer(simpler(p, low, keep));
+                std::vector<Position> kept = simpler(p, low);
+                std::erase_if(kept, [&](const Position& q) { return !keep(q); });
+                return rc::seq::fromContainer(std::move(kept));
             });
         }
         throw rc::GenerationFailure("no position of the kind asked for in " +

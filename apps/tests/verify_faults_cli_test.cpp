@@ -7,8 +7,6 @@
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
-#include <set>
-#include <tuple>
 
 #include "apps/tests/cli_run.h"
 #include "engine/checkers/notation.h"
@@ -21,7 +19,6 @@ namespace retrocheck::tb {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::Change;
 using testing::Corruption;
 
 nlohmann::json value_json(const Outcome& o) {
@@ -43,7 +40,7 @@ nlohmann::json verify_with(const fs::path& dir, const TableSet& set, const Corru
 }
 
 TEST(VerifyCli, EveryKindOfRewrittenValueIsFoundAtThatPosition) {
-    std::set<std::tuple<int, Change, checkers::Color>> covered;  // pieces, kind, side to move
+    testing::KindCoverage covered;
     for (const testing::FaultSlice& f : testing::kFaultSlices) {
         const TableSet set = testing::closed_subset(testing::built_tables(4), {f.slice});
         const fs::path dir = testing::scratch("verify_faults_" + name(f.slice));
@@ -63,15 +60,10 @@ TEST(VerifyCli, EveryKindOfRewrittenValueIsFoundAtThatPosition) {
             for (const auto& v : j["consequences"]) {
                 EXPECT_FALSE(v["cause"].is_null()) << v.dump();
             }
-            covered.insert({f.slice.pieces(), c.kind, c.position.side_to_move()});
+            covered.add(c);
         }
     }
-    for (const int pieces : {2, 3, 4})
-        for (const Change k : testing::kEveryChange)
-            for (const auto side : {checkers::Color::Black, checkers::Color::White})
-                EXPECT_TRUE(covered.count({pieces, k, side}))
-                    << pieces << " pieces, " << testing::to_string(k) << ", "
-                    << checkers::to_string(side) << " to move";
+    covered.expect_complete();
 }
 
 }  // namespace

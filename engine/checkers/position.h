@@ -41,6 +41,15 @@ class Position {
     constexpr Color side_to_move() const { return side_; }
     constexpr int piece_count() const { return popcount(black_ | white_); }
 
+    // The same position without the pieces on `squares`, or with the kings there made men.
+    // Not checked: is_ok() says whether the result is a position.
+    constexpr Position without(Bitboard squares) const {
+        return from_bitboards(black_ & ~squares, white_ & ~squares, kings_ & ~squares, side_);
+    }
+    constexpr Position uncrowned(Bitboard squares) const {
+        return from_bitboards(black_, white_, kings_ & ~squares, side_);
+    }
+
     // The position after m, which must be legal here.
     Position after(const Move& m) const { return after(bit(m.from), bit(m.to()), m.captured); }
 

@@ -294,6 +294,26 @@ inline void expect_reported_alone(const TableSet& set, const Corruption& c) {
     }
 }
 
+// Which kinds of change went into positions of how many pieces, with which side to move;
+// complete when every kind went into 2, 3 and 4 pieces with each side to move.
+class KindCoverage {
+  public:
+    void add(const Corruption& c) {
+        covered_.insert({c.slice.pieces(), c.kind, c.position.side_to_move()});
+    }
+    void expect_complete() const {
+        for (const int pieces : {2, 3, 4})
+            for (const Change k : kEveryChange)
+                for (const auto side : {checkers::Color::Black, checkers::Color::White})
+                    EXPECT_TRUE(covered_.count({pieces, k, side}))
+                        << pieces << " pieces, " << to_string(k) << ", " << checkers::title(side)
+                        << " to move";
+    }
+
+  private:
+    std::set<std::tuple<int, Change, checkers::Color>> covered_;
+};
+
 // Every kind of wrong value in positions of every slice of kFaultSlices, one at a time, each
 // verified alone: `start` is given each slice's set (closed_subset of `tables`) once, `change`
 // makes that set with one value changed. Then checks that each kind went into positions of 2, 3
@@ -302,7 +322,7 @@ inline void expect_reported_alone(const TableSet& set, const Corruption& c) {
 inline void expect_every_kind_reported_alone(
     const TableSet& tables, std::uint64_t seed, const std::function<void(const TableSet&)>& start,
     const std::function<Result<TableSet>(const TableSet&, const Corruption&)>& change) {
-    std::set<std::tuple<int, Change, checkers::Color>> covered;  // pieces, kind, side to move
+    KindCoverage covered;
     std::set<std::pair<Value, Change>> shortest;  // changes to a win in 1 or a loss in 0
     for (const FaultSlice& f : kFaultSlices) {
         const TableSet set = closed_subset(tables, {f.slice});
@@ -313,17 +333,12 @@ inline void expect_every_kind_reported_alone(
             ASSERT_TRUE(changed.ok()) << changed.error();
             ASSERT_EQ(changed->probe(c.position), c.changed);
             expect_reported_alone(*changed, c);
-            covered.insert({f.slice.pieces(), c.kind, c.position.side_to_move()});
+            covered.add(c);
             if (c.old == Outcome::win(1) || c.old == Outcome::loss(0))
                 shortest.insert({encode(c.old), c.kind});
         }
     }
-    for (const int pieces : {2, 3, 4})
-        for (const Change k : kEveryChange)
-            for (const auto side : {checkers::Color::Black, checkers::Color::White})
-                EXPECT_TRUE(covered.count({pieces, k, side}))
-                    << pieces << " pieces, " << to_string(k) << ", "
-                    << (side == checkers::Color::Black ? "Black" : "White") << " to move";
+    covered.expect_complete();
     for (const auto& [value, k] : {std::pair{Outcome::win(1), Change::TwoPliesLonger},
                                    std::pair{Outcome::loss(0), Change::TwoPliesLonger},
                                    std::pair{Outcome::loss(0), Change::LossToWin},
