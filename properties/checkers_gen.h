@@ -9,6 +9,7 @@
 
 #include "engine/checkers/move.h"
 #include "engine/checkers/position.h"
+#include "engine/checkers/threats.h"  // the kinds of positions the generators aim at
 
 namespace retrocheck::checkers {
 
@@ -41,25 +42,6 @@ rc::Gen<Position> position_where(int min_pieces, int max_pieces,
                                  int max_tries = 1'000'000);
 
 }  // namespace gen
-
-// Kinds of positions that break capture resolvers (tablebases/probe/resolver.h).
-
-// Only the side not to move has a capture, and the side to move has a (quiet) move.
-bool is_threat(const Position& pos);
-
-// The threat positions reachable from pos by quiet moves through threat positions (pos
-// included; empty when pos is no threat), at most `cap` of them, and whether a line of moves
-// among them comes back to where it started (kings stepping out of a threat into one of their
-// own and back).
-struct ThreatGraph {
-    int nodes = 0;
-    bool cycle = false;
-};
-ThreatGraph threat_graph(const Position& pos, int cap = 1000);
-
-// The longest line of captures answered by captures from pos, in plies: 0 when the side to
-// move has no capture, 1 when no capture of it leaves the opponent one, and so on.
-int capture_chain_plies(const Position& pos);
 
 // Tags a property run with the piece count and whether a capture is on the board.
 void classify(const Position& pos);

@@ -29,6 +29,7 @@
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
 #include "properties/checkers_gen.h"
+#include "tablebases/probe/resolver_cases.h"
 #include "tablebases/tests/resolver_check.h"
 #include "tablebases/tests/tables.h"
 
@@ -37,96 +38,12 @@ namespace {
 
 using checkers::Position;
 
-// What the resolver is asked about.
-enum class Case {
-    Plain,             // any 2-4 piece position
-    Threat,            // only the side not to move has a capture
-    ThreatGraph,       // ... and a quiet move steps out of it into a threat to the opponent
-    ThreatCycle,       // ... and moves among such threats come back (naive recursion loops)
-    CaptureChain,      // a capture the opponent answers with a capture
-    CaptureChoice,     // capture moves of different values: the best one must be taken
-    EveryCaptureLoses  // two capture moves or more, and the position is lost
-};
-
-const char* label(Case c) {
-    switch (c) {
-        case Case::Plain:
-            return "plain";
-        case Case::Threat:
-            return "threat";
-        case Case::ThreatGraph:
-            return "threat graph";
-        case Case::ThreatCycle:
-            return "threat cycle";
-        case Case::CaptureChain:
-            return "captures answered by captures";
-        case Case::CaptureChoice:
-            return "captures of different values";
-        case Case::EveryCaptureLoses:
-            return "every capture loses";
-    }
-    return "?";
-}
-
-// RapidCheck prints a failing case's kind with this.
-void showValue(Case c, std::ostream& os) { os << label(c); }
-
-bool must_capture(const Position& pos) { return checkers::has_capture(pos, pos.side_to_move()); }
-
-std::function<bool(const Position&)> predicate(Case c, const TableSet& tables) {
-    switch (c) {
-        case Case::Plain:
-            return [](const Position&) { return true; };
-        case Case::Threat:
-            return [](const Position& p) { return checkers::is_threat(p); };
-        case Case::ThreatGraph:
-            return [](const Position& p) { return checkers::threat_graph(p, 64).nodes >= 2; };
-        case Case::ThreatCycle:
-            break;  // drawn from threat_cycles(): too rare to sample
-        case Case::CaptureChain:
-            return [](const Position& p) { return checkers::capture_chain_plies(p) >= 2; };
-        case Case::CaptureChoice:
-            return [&tables](const Position& p) {
-                if (!must_capture(p)) return false;
-                const auto moves = checkers::legal_moves(p);
-                const Outcome first = *tables.probe(p.after(moves[0]));
-                for (const auto& m : moves)
-                    if (*tables.probe(p.after(m)) != first) return true;
-                return false;
-            };
-        case Case::EveryCaptureLoses:
-            return [&tables](const Position& p) {
-                return must_capture(p) && checkers::count_moves(p) >= 2 &&
-                       tables.probe(p)->is_loss();
-            };
-    }
-    return {};
-}
-
-// Every threat position up to 4 pieces whose threat graph has a cycle. A search of every 2-4
-// piece position finds 40, each with a lone king against three pieces (a king on each side:
-// men cannot come back), so only those slices are searched (a fraction of a second).
-const std::vector<Position>& threat_cycles(const TableSet& tables) {
-    static const std::vector<Position> found = [&tables] {
-        std::vector<Position> out;
-        for (const auto& [s, table] : tables.tables()) {
-            const bool lone_king = (s.black_men == 0 && s.black_kings == 1) ||
-                                   (s.white_men == 0 && s.white_kings == 1);
-            if (s.pieces() != 4 || !lone_king) continue;
-            for (std::uint64_t id = 0; id < table->values.size(); ++id) {
-                const Position pos = table->position(id);
-                if (checkers::is_threat(pos) && checkers::threat_graph(pos).cycle)
-                    out.push_back(pos);
-            }
-        }
-        return out;
-    }();
-    return found;
-}
-
-rc::Gen<Position> resolver_case(Case c, const TableSet& tables) {
-    if (c != Case::ThreatCycle) return checkers::gen::position_where(2, 4, predicate(c, tables));
-    const auto& cycles = threat_cycles(tables);
+rc::Gen<Position> resolver_case(ResolverCase c, const TableSet& tables) {
+    if (c != ResolverCase::ThreatCycle)
+        return checkers::gen::position_where(2, 4, [c, &tables](const Position& p) {
+            return is_case(c, p, [&tables](const Position& q) { return tables.probe(q); });
+        });
+    const auto& cycles = threat_cycles();
     RC_ASSERT(cycles.size() >= 4u);  // the corpus alone holds four
     return rc::gen::elementOf(cycles);
 }
@@ -166,13 +83,15 @@ std::string explain(const Position& pos, const TableSet& tables, const TableSour
 
 RC_GTEST_PROP(FastResolver, EqualsTheFullTablesWhereResolversBreak, ()) {
     const TableSet& tables = testing::built_tables(4);
-    const Case c = *rc::gen::weightedElement<Case>({{10, Case::Plain},
-                                                    {20, Case::Threat},
-                                                    {20, Case::ThreatGraph},
-                                                    {5, Case::ThreatCycle},
-                                                    {15, Case::CaptureChain},
-                                                    {15, Case::CaptureChoice},
-                                                    {15, Case::EveryCaptureLoses}});
+    int total = 0;
+    for (const auto& k : resolver_cases()) total += k.weight;
+    int draw = *rc::gen::inRange(0, total);
+    ResolverCase c = ResolverCase::Plain;
+    for (const auto& k : resolver_cases())
+        if ((draw -= k.weight) < 0) {
+            c = k.kind;
+            break;
+        }
     const Position pos = *resolver_case(c, tables);
     const Outcome truth = *tables.probe(pos);
     RC_TAG(label(c), to_string(truth.wld()));
