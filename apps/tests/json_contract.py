@@ -4,7 +4,10 @@ one JSON document on one line (JSON Lines for streams of positions), valid again
 schemas/, seconds rounded to the millisecond, and the exit code (0 nothing wrong, 1 something
 wrong found, 2 could not run, with {"error":{"message"}} on stdout).
 
-usage: json_contract.py RETROCHECK_BIN SCHEMAS_DIR SOURCE_DIR SCRATCH_DIR
+usage: json_contract.py RETROCHECK_BIN SCHEMAS_DIR SOURCE_DIR SCRATCH_DIR [PLUGINS_DIR]
+
+PLUGINS_DIR holds the example plugins (examples/plugins, built); without it (a sanitizer build,
+which does not build them) check-movegen and check-probe are left out.
 """
 import json
 import os
@@ -15,6 +18,7 @@ import sys
 import jsonschema
 
 BIN, SCHEMAS, SOURCE, SCRATCH = sys.argv[1:5]
+PLUGINS = sys.argv[5] if len(sys.argv) > 5 else None
 BASE = "https://retrocheck.invalid/schemas/"
 
 schemas = {}
@@ -142,6 +146,29 @@ if thirdparty and os.path.isdir(chinook):
 elif os.environ.get("RETROCHECK_REQUIRE_THIRDPARTY") == "1":
     fail(f"third-party Chinook database missing: {chinook}")
 
+if PLUGINS:
+    def plugin(name):
+        return os.path.join(PLUGINS, f"lib{name}.so")
+
+    docs = run(["check-movegen", "--plugin", plugin("buggy_movegen"), "--cases", "200"],
+               "check-movegen", status=1)
+    if docs and not docs[0]["examples"]:
+        fail("check-movegen: the planted error gave no example")
+    docs = run(["check-probe", "--plugin", plugin("exact_resolver"), "--against", tables,
+                "--cases", "300"], "check-probe")
+    run(["check-probe", "--plugin", plugin("botched_resolver"), "--against", tables,
+         "--cases", "300"], "check-probe", status=1)
+    # Threat cycles, where the naive resolver never returns, need 4 pieces.
+    t4 = os.path.join(SCRATCH, "t4")
+    run(["build", "checkers", "--pieces", "4", "--out", t4], "build")
+    docs = run(["check-probe", "--plugin", plugin("naive_resolver"), "--against", t4,
+                "--time", "20"], "check-probe", status=1)
+    if docs and docs[0]["examples"][0]["problem"] != "non-terminating":
+        fail("check-probe: the naive resolver's first problem is not non-termination")
+    run(["check-probe", "--plugin", plugin("buggy_movegen"), "--against", tables], "error",
+        status=2)
+    run(["check-movegen", "--plugin", os.path.join(SOURCE, "README.md")], "error", status=2)
+
 # Bad input: exit 2 and the error document.
 run(["probe", tables, "W:WK17,K99:B8"], "error", status=2)
 run(["show", "W:W17:B8", "--moves", "17-13 9-14"], "error", status=2)
@@ -154,6 +181,8 @@ run(["build", "checkers", "--pieces", "1", "--out", tables], "error", status=2)
 
 missing = {"show", "moves", "perft", "build", "verify", "stats", "probe", "check", "audit",
            "search", "bench", "corpus", "pdn"} - checked
+if PLUGINS:
+    missing |= {"check-movegen", "check-probe"} - checked
 if missing:
     fail("commands never run with --json: " + ", ".join(sorted(missing)))
 print(f"{len(checked)} commands checked; {len(failures)} failures")

@@ -1,0 +1,26 @@
+// The options the commands that check a user's plugin share (check-movegen, check-probe), and
+// starting the plugin's host with them.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <string>
+
+#include "engine/core/result.h"
+#include "plugins/plugin_process.h"
+
+namespace retrocheck::app {
+
+struct PluginArgs {
+    std::string library;
+    int call_timeout_ms = 2000;
+};
+
+// --plugin LIB (required) and --call-timeout-ms T.
+void add_plugin_options(CLI::App* cmd, PluginArgs& args);
+
+// The plugin's host, started; an error names the library (not a plugin, another ABI version,
+// another game, crashed while loading).
+Result<std::unique_ptr<plugins::PluginProcess>> start_plugin(const PluginArgs& args);
+
+}  // namespace retrocheck::app

@@ -1,0 +1,334 @@
+#include "plugins/movegen_check.h"
+
+#include <algorithm>
+#include <cassert>
+#include <chrono>
+#include <iterator>
+#include <random>
+#include <set>
+#include <sstream>
+#include <utility>
+
+#include "engine/checkers/movegen.h"
+#include "engine/checkers/notation.h"
+#include "engine/checkers/perft.h"
+#include "engine/checkers/random_position.h"
+#include "engine/checkers/shrink.h"
+
+namespace retrocheck::plugins {
+
+using checkers::Position;
+
+const char* to_string(MovegenProblem p) {
+    switch (p) {
+        case MovegenProblem::WrongMoves:
+            return "wrong-moves";
+        case MovegenProblem::WrongPerft:
+            return "wrong-perft";
+        case MovegenProblem::Refused:
+            return "refused";
+        case MovegenProblem::Crash:
+            return "crash";
+        case MovegenProblem::NonTerminating:
+            return "non-terminating";
+    }
+    return "?";
+}
+
+const std::vector<PerftRoot>& perft_roots() {
+    static const std::vector<PerftRoot> roots = {
+        {"B:W21-32:B1-12", "the start position"},
+        {"B:W22:B18,1", "a capture is mandatory"},
+        {"B:W14:B18", "men capture forward only"},
+        {"B:W15,24:B10", "a multi-jump goes on to the end"},
+        {"B:W15,24,23:B10", "any capture sequence may be chosen"},
+        {"W:W11:B6,7", "crowning ends the move"},
+        {"B:W14:BK18", "kings move and capture backwards"},
+        {"B:W14,15,22,23:BK10", "a king circling four men: two paths, one effect"},
+        {"W:WK17,24:B8,K18", "kings and men of both sides"},
+        {"B:W9,14:B5", "no moves: a loss"},
+    };
+    return roots;
+}
+
+namespace {
+
+std::vector<std::string> words(const std::string& text) {
+    std::istringstream in(text);
+    return {std::istream_iterator<std::string>(in), std::istream_iterator<std::string>()};
+}
+
+// How the plugin's answer for one position compares with ours.
+struct Judgement {
+    enum class Kind { Agree, Wrong, Refused, Failed } kind = Kind::Agree;
+    std::vector<std::string> extra, missing;
+    std::optional<PerftDifference> count;  // a perft-only plugin: its count of moves
+    CallFailure failure;
+};
+
+MovegenProblem problem_of(const CallFailure& f) {
+    using K = CallFailure::Kind;
+    return f.kind == K::Timeout || f.kind == K::StackOverflow ? MovegenProblem::NonTerminating
+                                                              : MovegenProblem::Crash;
+}
+
+class Checker {
+  public:
+    Checker(PluginProcess& plugin, const MovegenOptions& options,
+            const std::function<void(const std::string&)>& log)
+        : plugin_(plugin), options_(options), log_(log) {
+        report_.plugin = plugin.info().name;
+        report_.library = plugin.info().library;
+    }
+
+    MovegenReport run() {
+        const auto t0 = std::chrono::steady_clock::now();
+        check_perft_roots();
+        check_random();
+        report_.seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return std::move(report_);
+    }
+
+  private:
+    bool lists() const { return plugin_.info().legal_moves; }
+    bool has_perft() const { return plugin_.info().perft; }
+    bool stop() const {
+        return report_.stopped || report_.crashes + report_.non_terminating >=
+                                      static_cast<std::uint64_t>(options_.max_call_failures);
+    }
+    void say(const std::string& line) const {
+        if (log_) log_(line);
+    }
+
+    // The plugin's moves of pos against ours (or its perft 1 against our count, when it has no
+    // legal_moves).
+    Judgement judge(const Position& pos) {
+        Judgement j;
+        const std::string fen = checkers::format_fen(pos);
+        if (!lists()) {
+            const auto n = plugin_.perft(fen, 1);
+            if (const auto* f = std::get_if<CallFailure>(&n)) return failed(*f);
+            const std::int64_t theirs = std::get<std::int64_t>(n);
+            if (theirs < 0) j.kind = Judgement::Kind::Refused;
+            const std::uint64_t ours = checkers::count_moves(pos);
+            if (theirs >= 0 && static_cast<std::uint64_t>(theirs) != ours) {
+                j.kind = Judgement::Kind::Wrong;
+                j.count = PerftDifference{1, ours, theirs};
+            }
+            return j;
+        }
+        const auto answer = plugin_.legal_moves(fen);
+        if (const auto* f = std::get_if<CallFailure>(&answer)) return failed(*f);
+        const MovesAnswer& a = std::get<MovesAnswer>(answer);
+        if (!a.accepted) {
+            j.kind = Judgement::Kind::Refused;
+            return j;
+        }
+        std::vector<std::string> ours, theirs = words(a.moves);
+        for (const auto& m : checkers::legal_moves(pos)) ours.push_back(checkers::format_move(m));
+        std::sort(ours.begin(), ours.end());
+        std::sort(theirs.begin(), theirs.end());
+        std::set_difference(theirs.begin(), theirs.end(), ours.begin(), ours.end(),
+                            std::back_inserter(j.extra));
+        std::set_difference(ours.begin(), ours.end(), theirs.begin(), theirs.end(),
+                            std::back_inserter(j.missing));
+        if (!j.extra.empty() || !j.missing.empty()) j.kind = Judgement::Kind::Wrong;
+        return j;
+    }
+
+    static Judgement failed(const CallFailure& f) {
+        Judgement j;
+        j.kind = Judgement::Kind::Failed;
+        j.failure = f;
+        return j;
+    }
+
+    static bool same_problem(const Judgement& a, const Judgement& b) {
+        if (a.kind != b.kind) return false;
+        return a.kind != Judgement::Kind::Failed || problem_of(a.failure) == problem_of(b.failure);
+    }
+
+    void count(MovegenProblem p) {
+        switch (p) {
+            case MovegenProblem::WrongMoves:
+                ++report_.wrong_moves;
+                break;
+            case MovegenProblem::WrongPerft:
+                ++report_.wrong_perft;
+                break;
+            case MovegenProblem::Refused:
+                ++report_.refused;
+                break;
+            case MovegenProblem::Crash:
+                ++report_.crashes;
+                break;
+            case MovegenProblem::NonTerminating:
+                ++report_.non_terminating;
+                break;
+        }
+        if (stop() && !report_.stopped) {
+            report_.stopped = true;
+            say("stopped: the plugin failed " +
+                std::to_string(report_.crashes + report_.non_terminating) + " calls");
+        }
+    }
+
+    // Examples go up to max_examples, and the first of each kind of problem is shown however
+    // many of another came before it.
+    bool room_for_example(MovegenProblem p) const {
+        if (report_.examples.size() < static_cast<std::size_t>(options_.max_examples)) return true;
+        for (const auto& e : report_.examples)
+            if (e.problem == p) return false;
+        return options_.max_examples > 0;
+    }
+
+    // Records a problem the judgement j of pos shows, shrunk to the fewest pieces that show the
+    // same kind of problem.
+    void record(const Judgement& j, const Position& pos, const std::string& source,
+                const std::string& line = {}) {
+        MovegenProblem p = MovegenProblem::WrongMoves;
+        if (j.kind == Judgement::Kind::Refused) p = MovegenProblem::Refused;
+        if (j.kind == Judgement::Kind::Failed) p = problem_of(j.failure);
+        if (j.kind == Judgement::Kind::Wrong && j.count) p = MovegenProblem::WrongPerft;
+        count(p);
+        if (!room_for_example(p)) return;
+        // Shrinking a call that does not return costs a time limit a step; one that crashes,
+        // a host start. Both are worth it: the user reads the smallest position.
+        const Position small =
+            checkers::shrink(pos, [&](const Position& q) { return same_problem(judge(q), j); });
+        const Judgement s = small == pos ? j : judge(small);
+        const std::string fen = checkers::format_fen(small);
+        for (const auto& e : report_.examples)
+            if (e.problem == p && checkers::format_fen(e.position) == fen) return;
+        MovegenExample e;
+        e.problem = p;
+        e.source = source;
+        e.position = small;
+        e.found = pos;
+        e.line = line;
+        e.extra = s.extra;
+        e.missing = s.missing;
+        e.perft = s.count;
+        e.message = s.kind == Judgement::Kind::Failed ? s.failure.message : "";
+        report_.examples.push_back(std::move(e));
+    }
+
+    // The plugin's perft below pos, or how the call failed.
+    std::variant<std::int64_t, CallFailure> their_perft(const Position& pos, int depth) {
+        const auto n = plugin_.perft(checkers::format_fen(pos), depth);
+        if (const auto* f = std::get_if<CallFailure>(&n)) return *f;
+        ++report_.perft_checked;
+        return std::get<std::int64_t>(n);
+    }
+
+    // Perft from each root at depths 1, 2, ...: the first count that differs is followed down.
+    void check_perft_roots() {
+        for (const PerftRoot& root : perft_roots()) {
+            if (stop()) return;
+            const Position pos = *checkers::parse_fen(root.fen);
+            const int depth = options_.depth + (pos == Position::start() ? 0 : 2);
+            if (!has_perft()) {
+                walk(pos, depth - 1, "");
+                continue;
+            }
+            for (int d = 1; d <= depth && !stop(); ++d) {
+                const auto theirs = their_perft(pos, d);
+                if (const auto* f = std::get_if<CallFailure>(&theirs)) {
+                    record(failed(*f), pos, "perft");
+                    break;
+                }
+                const std::uint64_t ours = checkers::perft(pos, d);
+                if (std::get<std::int64_t>(theirs) != static_cast<std::int64_t>(ours)) {
+                    say("perft " + std::to_string(d) + " from " + root.fen + " differs (" +
+                        root.what + "): following the divide");
+                    descend(pos, d, "", ours, std::get<std::int64_t>(theirs));
+                    break;
+                }
+            }
+        }
+    }
+
+    // Without a plugin perft: the move lists of every position of the tree to `depth` plies.
+    // True when something was recorded (the walk stops there).
+    bool walk(const Position& pos, int depth, const std::string& line) {
+        ++report_.checked;
+        const Judgement j = judge(pos);
+        if (j.kind != Judgement::Kind::Agree) {
+            record(j, pos, "perft", line);
+            return true;
+        }
+        if (depth == 0) return false;
+        for (const auto& m : checkers::legal_moves(pos)) {
+            const std::string next = line + (line.empty() ? "" : " ") + checkers::format_move(m);
+            if (walk(pos.after(m), depth - 1, next)) return true;
+        }
+        return false;
+    }
+
+    // perft(pos, depth) differs: ours against theirs. Down the child whose count differs, to the
+    // position whose move lists differ, or to the position whose count differs although its
+    // children's agree.
+    void descend(const Position& pos, int depth, const std::string& line, std::uint64_t ours,
+                 std::int64_t theirs) {
+        if (lists()) {
+            ++report_.checked;
+            const Judgement j = judge(pos);
+            if (j.kind != Judgement::Kind::Agree) return record(j, pos, "perft", line);
+        }
+        if (depth > 1) {
+            for (const auto& m : checkers::legal_moves(pos)) {
+                const Position child = pos.after(m);
+                const auto t = their_perft(child, depth - 1);
+                if (const auto* f = std::get_if<CallFailure>(&t))
+                    return record(failed(*f), child, "perft", line);
+                const std::uint64_t o = checkers::perft(child, depth - 1);
+                if (std::get<std::int64_t>(t) != static_cast<std::int64_t>(o)) {
+                    const std::string next =
+                        line + (line.empty() ? "" : " ") + checkers::format_move(m);
+                    return descend(child, depth - 1, next, o, std::get<std::int64_t>(t));
+                }
+            }
+        }
+        // The plugin's perft disagrees with its own move lists (or with our count, for a
+        // plugin without legal_moves): nothing to shrink.
+        count(MovegenProblem::WrongPerft);
+        if (!room_for_example(MovegenProblem::WrongPerft)) return;
+        MovegenExample e;
+        e.problem = MovegenProblem::WrongPerft;
+        e.source = "perft";
+        e.position = e.found = pos;
+        e.line = line;
+        e.perft = PerftDifference{depth, ours, theirs};
+        report_.examples.push_back(std::move(e));
+    }
+
+    // Random positions of 1-24 pieces and playouts from the start, half each.
+    void check_random() {
+        std::mt19937_64 rng(options_.seed);
+        std::uniform_int_distribution<int> pieces(1, 24), plies(0, 160);
+        for (int i = 0; i < options_.cases && !stop(); ++i) {
+            const bool playout = i % 2 == 1;
+            const Position pos = playout ? checkers::random_playout(rng, plies(rng))
+                                         : checkers::random_position(rng, pieces(rng));
+            ++report_.checked;
+            const Judgement j = judge(pos);
+            if (j.kind != Judgement::Kind::Agree) record(j, pos, playout ? "playout" : "random");
+        }
+    }
+
+    PluginProcess& plugin_;
+    const MovegenOptions& options_;
+    const std::function<void(const std::string&)>& log_;
+    MovegenReport report_;
+};
+
+}  // namespace
+
+MovegenReport check_movegen(PluginProcess& plugin, const MovegenOptions& options,
+                            const std::function<void(const std::string&)>& log) {
+    assert(plugin.info().legal_moves || plugin.info().perft);
+    return Checker(plugin, options, log).run();
+}
+
+}  // namespace retrocheck::plugins

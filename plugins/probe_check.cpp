@@ -1,0 +1,357 @@
+#include "plugins/probe_check.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cassert>
+#include <chrono>
+#include <map>
+#include <random>
+#include <set>
+#include <utility>
+
+#include "engine/checkers/movegen.h"
+#include "engine/checkers/notation.h"
+#include "engine/checkers/random_position.h"
+#include "engine/checkers/shrink.h"
+#include "tablebases/index.h"
+#include "tablebases/probe/resolver.h"
+#include "tablebases/probe/resolver_cases.h"
+#include "tablebases/slice.h"
+
+namespace retrocheck::plugins {
+
+using checkers::Position;
+
+const char* to_string(ProbeProblem p) {
+    switch (p) {
+        case ProbeProblem::WrongValue:
+            return "wrong-value";
+        case ProbeProblem::WrongStatus:
+            return "wrong-status";
+        case ProbeProblem::NonTerminating:
+            return "non-terminating";
+        case ProbeProblem::Crash:
+            return "crash";
+    }
+    return "?";
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr const char* kOutsideLabel = "outside the tables";
+constexpr int kOutsideWeight = 5;
+// Random positions, and the positions problems are shrunk to, have at least this many pieces.
+constexpr int kMinPieces = 2;
+// Random positions tried for one case of a kind before the kind is given up at that piece count.
+constexpr int kTries = 4000;
+
+// What one answer of the plugin shows.
+struct Verdict {
+    enum class Kind { Right, Missing, NotStored, Problem } kind = Kind::Right;
+    ProbeProblem problem = ProbeProblem::WrongValue;
+    std::optional<rc_probe_result> answer;
+    std::string message;
+};
+
+bool valued(const rc_probe_result& r) { return r.status == RC_PROBE_OK; }
+
+std::optional<Wld> wld_of(std::int32_t w) {
+    if (w == RC_WIN) return Wld::Win;
+    if (w == RC_DRAW) return Wld::Draw;
+    if (w == RC_LOSS) return Wld::Loss;
+    return std::nullopt;
+}
+
+// Whether the plugin's value agrees with the true one: the same result, and the same distance
+// when both have one.
+bool agrees(const rc_probe_result& r, const Outcome& truth) {
+    const auto w = wld_of(r.wld);
+    if (!w || *w != truth.wld()) return false;
+    if (truth.is_draw() || r.distance < 0 || !truth.has_distance()) return true;
+    return r.distance == truth.plies();
+}
+
+class Checker {
+  public:
+    Checker(PluginProcess& plugin, const Reference& reference, const ProbeCheckOptions& options,
+            const std::function<void(const std::string&)>& log)
+        : plugin_(plugin), ref_(reference), options_(options), log_(log), t0_(Clock::now()) {
+        report_.plugin = plugin.info().name;
+        report_.library = plugin.info().library;
+        pieces_ = options.exhaustive > 0 ? options.exhaustive
+                  : options.pieces > 0   ? options.pieces
+                                         : reference.max_pieces;
+        pieces_ = std::min(pieces_, reference.max_pieces);
+        report_.pieces = pieces_;
+        outside_ = options.outside && options.exhaustive == 0 && options.pieces == 0 &&
+                   reference.max_pieces < 24;
+        if (options.seconds > 0) {
+            // A call may take its whole time limit, and a host may have to start again: no new
+            // call is begun when less than that is left.
+            const double margin = plugin.limits().call_ms / 1000.0 + 1.0;
+            deadline_ = t0_ + std::chrono::duration_cast<Clock::duration>(
+                                  std::chrono::duration<double>(options.seconds - margin));
+        }
+    }
+
+    ProbeReport run() {
+        if (options_.exhaustive > 0)
+            every_position();
+        else
+            random_positions();
+        for (const auto& [label, n] : kinds_) report_.kinds.emplace_back(label, n);
+        report_.seconds = elapsed();
+        return std::move(report_);
+    }
+
+  private:
+    double elapsed() const { return std::chrono::duration<double>(Clock::now() - t0_).count(); }
+    bool out_of_time() const { return deadline_ && Clock::now() >= *deadline_; }
+    bool stop() const { return report_.stopped || out_of_time(); }
+    void say(const std::string& line) const {
+        if (log_) log_(line);
+    }
+
+    // The true value of pos where the tables hold it, or a position outside them whose value
+    // the tables determine (captures leading into them).
+    std::optional<Outcome> truth(const Position& pos) const {
+        const tb::ProbeResult r = outside(pos) ? resolver_.probe(pos) : ref_.truth.probe(pos);
+        if (r.status == tb::ProbeStatus::Ok) return r.value;
+        return std::nullopt;
+    }
+    // A position outside the tables whose value they cannot give: the plugin must not value it.
+    bool unknowable(const Position& pos) const {
+        return outside(pos) && resolver_.probe(pos).status == tb::ProbeStatus::Missing;
+    }
+    // Outside the tables: more pieces than the largest slice held.
+    bool outside(const Position& pos) const { return pos.piece_count() > ref_.max_pieces; }
+
+    Verdict judge(const Position& pos, const std::optional<Outcome>& ours) {
+        Verdict v;
+        const auto call = plugin_.probe(checkers::format_fen(pos));
+        if (const auto* f = std::get_if<CallFailure>(&call)) {
+            using K = CallFailure::Kind;
+            v.kind = Verdict::Kind::Problem;
+            v.problem = f->kind == K::Timeout || f->kind == K::StackOverflow
+                            ? ProbeProblem::NonTerminating
+                            : ProbeProblem::Crash;
+            v.message = f->message;
+            return v;
+        }
+        const rc_probe_result r = std::get<rc_probe_result>(call);
+        v.answer = r;
+        const auto problem = [&v](ProbeProblem p, std::string why) {
+            v.kind = Verdict::Kind::Problem;
+            v.problem = p;
+            v.message = std::move(why);
+            return v;
+        };
+        if (!ours)
+            return valued(r) ? problem(ProbeProblem::WrongStatus,
+                                       "a value for a position that needs a table with more "
+                                       "pieces than the tables given")
+                             : v;
+        switch (r.status) {
+            case RC_PROBE_OK:
+                if (!wld_of(r.wld))
+                    return problem(ProbeProblem::WrongValue,
+                                   "wld " + std::to_string(r.wld) + " is not -1, 0 or 1");
+                return agrees(r, *ours) ? v : problem(ProbeProblem::WrongValue, "");
+            case RC_PROBE_MISSING:
+                v.kind = Verdict::Kind::Missing;
+                return v;
+            case RC_PROBE_NOT_STORED:
+                if (checkers::either_side_can_capture(pos)) {
+                    v.kind = Verdict::Kind::NotStored;
+                    return v;
+                }
+                return problem(ProbeProblem::WrongStatus,
+                               "not stored, but neither side has a capture");
+            case RC_PROBE_ERROR:
+                return problem(ProbeProblem::WrongStatus, "an error for a position it covers");
+            default:
+                return problem(ProbeProblem::WrongStatus,
+                               "status " + std::to_string(r.status) + " is not one of 0-3");
+        }
+    }
+
+    void count(ProbeProblem p) {
+        switch (p) {
+            case ProbeProblem::WrongValue:
+                ++report_.wrong_values;
+                break;
+            case ProbeProblem::WrongStatus:
+                ++report_.wrong_statuses;
+                break;
+            case ProbeProblem::NonTerminating:
+                ++report_.non_terminating;
+                break;
+            case ProbeProblem::Crash:
+                ++report_.crashes;
+                break;
+        }
+        if (report_.crashes + report_.non_terminating >=
+                static_cast<std::uint64_t>(options_.max_call_failures) &&
+            !report_.stopped) {
+            report_.stopped = true;
+            say("stopped: the plugin failed " +
+                std::to_string(report_.crashes + report_.non_terminating) + " calls");
+        }
+    }
+
+    // Asks the plugin about pos (drawn as `kind`) and records what is wrong.
+    void check(const Position& pos, const std::string& kind) {
+        const std::optional<Outcome> ours = truth(pos);
+        if (!ours && !unknowable(pos)) return;  // a slice the tables lack, or too much work
+        ++report_.checked;
+        ++kinds_[kind];
+        const Verdict v = judge(pos, ours);
+        if (ours && v.answer && valued(*v.answer)) ++report_.valued;
+        if (v.kind == Verdict::Kind::Missing) ++report_.missing;
+        if (v.kind == Verdict::Kind::NotStored) ++report_.not_stored;
+        if (v.kind != Verdict::Kind::Problem) return;
+        count(v.problem);
+        if (room_for(v.problem)) record(pos, kind, v);
+    }
+
+    // Examples go up to max_examples, and the first of each kind of problem is shown however
+    // many of another came before it.
+    bool room_for(ProbeProblem p) const {
+        if (report_.examples.size() < static_cast<std::size_t>(options_.max_examples)) return true;
+        for (const auto& e : report_.examples)
+            if (e.problem == p) return false;
+        return options_.max_examples > 0;
+    }
+
+    // The problem v at pos, shrunk to the fewest pieces that still show it.
+    void record(const Position& pos, const std::string& kind, const Verdict& v) {
+        say(fmt::format("{} at {} ({}), after {:.3f} s: shrinking", to_string(v.problem),
+                        checkers::format_fen(pos), kind, elapsed()));
+        ProbeExample e;
+        e.problem = v.problem;
+        e.kind = kind;
+        e.found = pos;
+        e.found_after = elapsed();
+        e.position = pos;
+        Verdict last = v;
+        e.position = checkers::shrink(pos, [&](const Position& q) {
+            if (out_of_time() || q.piece_count() < kMinPieces) return false;
+            const auto t = truth(q);
+            if (!t && !unknowable(q)) return false;
+            const Verdict w = judge(q, t);
+            if (w.kind != Verdict::Kind::Problem || w.problem != v.problem) return false;
+            last = w;
+            return true;
+        });
+        // `last` is the verdict of the last position that still failed: the shrunk one.
+        e.plugin = last.answer;
+        e.ours = truth(e.position);
+        e.message = last.message;
+        const std::string fen = checkers::format_fen(e.position);
+        for (const auto& seen : report_.examples)
+            if (seen.problem == e.problem && checkers::format_fen(seen.position) == fen) return;
+        report_.examples.push_back(std::move(e));
+    }
+
+    struct Kind {
+        std::string label;
+        int weight;
+        std::optional<tb::ResolverCase> resolver;  // nothing: outside the tables
+    };
+
+    std::vector<Kind> kinds() const {
+        std::vector<Kind> out;
+        for (const auto& k : tb::resolver_cases()) {
+            if (k.kind == tb::ResolverCase::ThreatCycle && pieces_ < 4) continue;
+            out.push_back({k.label, k.weight, k.kind});
+        }
+        if (outside_) out.push_back({kOutsideLabel, kOutsideWeight, std::nullopt});
+        return out;
+    }
+
+    // A position of the kind, or nothing when none was found in kTries draws.
+    std::optional<Position> draw(const Kind& kind, std::mt19937_64& rng) {
+        if (!kind.resolver) {
+            for (int i = 0; i < kTries; ++i) {
+                const Position p = checkers::random_position(rng, ref_.max_pieces + 1);
+                if (p.pieces(checkers::Color::Black) && p.pieces(checkers::Color::White)) return p;
+            }
+            return std::nullopt;
+        }
+        if (*kind.resolver == tb::ResolverCase::ThreatCycle) {
+            const auto& cycles = tb::threat_cycles();
+            std::uniform_int_distribution<std::size_t> pick(0, cycles.size() - 1);
+            return cycles[pick(rng)];
+        }
+        std::uniform_int_distribution<int> pieces(kMinPieces, pieces_);
+        const int n = pieces(rng);
+        const std::pair<std::string, int> key{kind.label, n};
+        if (never_.count(key)) return std::nullopt;
+        const tb::TrueValue value = [this](const Position& q) { return truth(q); };
+        for (int i = 0; i < kTries; ++i) {
+            const Position p = checkers::random_position(rng, n);
+            if (truth(p) && tb::is_case(*kind.resolver, p, value)) {
+                found_.insert(key);
+                return p;
+            }
+        }
+        // Not one in the first kTries draws: a kind that does not exist at this piece count
+        // (captures answered by captures with two pieces) is not drawn again.
+        if (!found_.count(key)) never_.insert(key);
+        return std::nullopt;
+    }
+
+    void random_positions() {
+        std::mt19937_64 rng(options_.seed);
+        const std::vector<Kind> all = kinds();
+        std::vector<int> weights;
+        for (const auto& k : all) weights.push_back(k.weight);
+        std::discrete_distribution<std::size_t> pick(weights.begin(), weights.end());
+        const bool timed = options_.seconds > 0;
+        // A draw that finds no position of its kind is not a case; a run that finds almost none
+        // (tables without the slices of the kinds) ends all the same.
+        const std::uint64_t max_draws = 100 * options_.cases;
+        for (std::uint64_t draws = 0;
+             (timed || (report_.checked < options_.cases && draws < max_draws)) && !stop();
+             ++draws) {
+            const Kind& k = all[pick(rng)];
+            if (const auto pos = draw(k, rng)) check(*pos, k.label);
+        }
+    }
+
+    void every_position() {
+        for (const tb::Slice s : tb::slices_up_to(pieces_)) {
+            const tb::SliceIndex index(s);
+            for (const auto side : {checkers::Color::Black, checkers::Color::White})
+                for (std::uint64_t id = 0; id < index.size() && !stop(); ++id)
+                    check(index.position(id, side), "every position");
+        }
+    }
+
+    PluginProcess& plugin_;
+    const Reference& ref_;
+    const ProbeCheckOptions& options_;
+    const std::function<void(const std::string&)>& log_;
+    Clock::time_point t0_;
+    std::optional<Clock::time_point> deadline_;
+    int pieces_ = 0;
+    bool outside_ = false;
+    std::map<std::string, std::uint64_t> kinds_;
+    std::set<std::pair<std::string, int>> found_, never_;  // kinds at piece counts
+    tb::CaptureResolver resolver_{ref_.truth};
+    ProbeReport report_;
+};
+
+}  // namespace
+
+ProbeReport check_probe(PluginProcess& plugin, const Reference& reference,
+                        const ProbeCheckOptions& options,
+                        const std::function<void(const std::string&)>& log) {
+    assert(plugin.info().probe);
+    return Checker(plugin, reference, options, log).run();
+}
+
+}  // namespace retrocheck::plugins
