@@ -100,6 +100,10 @@ TEST(CheckProbe, FindsTheNaiveResolversEndlessRecursionWithinTheMinute) {
 TEST(CheckProbe, ReportsTheBotchedResolversWrongValues) {
     const JsonRun r = run_json(probe_check(PLUGIN_botched_resolver, "--cases 2000"));
     ASSERT_EQ(r.status, 1) << r.doc.dump(2);
+    // Shrunk: pieces taken off or kings made men where the value stays wrong.
+    int simplified = 0;
+    for (const json& e : r.doc["examples"]) simplified += e["fen"] != e["found_fen"];
+    EXPECT_GT(simplified, 0) << r.doc.dump(2);
     EXPECT_GT(r.doc["wrong_values"].get<int>(), 0);
     EXPECT_EQ(r.doc["non_terminating"], 0);
     EXPECT_EQ(r.doc["crashes"], 0);
@@ -121,6 +125,20 @@ TEST(CheckProbe, PassesTheExactResolver) {
     for (const char* kind : {"threat cycle", "threat graph", "every capture loses",
                              "captures of different values", "outside the tables"})
         EXPECT_GT(r.doc["kinds"].value(kind, 0), 0) << kind;
+}
+
+TEST(CheckProbe, ComparesDistancesToo) {
+    // Wins of 9 plies or more said to be 2 plies longer: the right result, the wrong distance.
+    const JsonRun r = run_json(probe_check(PLUGIN_longer_wins_resolver, "--cases 2000"));
+    ASSERT_EQ(r.status, 1) << r.doc.dump(2);
+    EXPECT_GT(r.doc["wrong_values"].get<int>(), 0);
+    EXPECT_EQ(r.doc["wrong_statuses"], 0);
+    ASSERT_FALSE(r.doc["examples"].empty());
+    for (const json& e : r.doc["examples"]) {
+        EXPECT_EQ(e["plugin_value"]["result"], "win") << e.dump();
+        EXPECT_EQ(e["ours"]["result"], "win") << e.dump();
+        EXPECT_EQ(e["plugin_value"]["plies"].get<int>(), e["ours"]["plies"].get<int>() + 2);
+    }
 }
 
 TEST(CheckProbe, ChecksEveryPositionWhenAsked) {

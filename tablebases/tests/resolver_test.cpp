@@ -2,12 +2,15 @@
 // naive recursion cycles.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "corpus/corpus_file.h"
 #include "engine/checkers/diagram.h"
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
 #include "tablebases/build/builder.h"
 #include "tablebases/probe/resolver.h"
+#include "tablebases/probe/resolver_cases.h"
 #include "tablebases/tests/resolver_check.h"
 #include "tablebases/tests/tables.h"
 
@@ -86,6 +89,48 @@ TEST(FastResolver, EndsWhereNaiveRecursionCycles) {
         EXPECT_EQ(r.value, e.verdict) << line;
     }
     EXPECT_GE(cases, 4);
+}
+
+// The cases resolvers are tested on (the resolver's properties, check-probe): the threat cycles
+// are the 40 positions a search of every 2-4 piece position finds, the corpus's loop-detector
+// positions among them; each kind holds for a position of it and not for one just outside it.
+TEST(FastResolverCases, AreWhatTheySay) {
+    const auto& cycles = threat_cycles();
+    EXPECT_EQ(cycles.size(), 40u);
+    const auto entries = corpus::read_corpus(std::string(RETROCHECK_CORPUS_DIR) + "/checkers.tsv");
+    ASSERT_TRUE(entries.ok()) << entries.error();
+    for (const corpus::Entry& e : *entries) {
+        if (e.source != "retrocheck loop detector") continue;
+        EXPECT_NE(std::find(cycles.begin(), cycles.end(), e.position), cycles.end())
+            << checkers::describe(e.position);
+    }
+    const TableSet& tables = built_tables(4);
+    const TrueValue value = [&tables](const Position& p) { return tables.probe(p); };
+    const auto is = [&value](ResolverCase c, const char* fen) {
+        return is_case(c, *checkers::parse_fen(fen), value);
+    };
+    for (const Position& p : cycles) {
+        EXPECT_TRUE(is_case(ResolverCase::Threat, p, value)) << checkers::describe(p);
+        EXPECT_TRUE(is_case(ResolverCase::ThreatGraph, p, value)) << checkers::describe(p);
+        EXPECT_TRUE(is_case(ResolverCase::ThreatCycle, p, value)) << checkers::describe(p);
+    }
+    // White to move cannot take 18 (15 is taken); Black threatens 18x25.
+    EXPECT_TRUE(is(ResolverCase::Threat, "W:W22:B15,18"));
+    EXPECT_FALSE(is(ResolverCase::Threat, "W:W22:B18"));     // White takes first: 22x15
+    EXPECT_FALSE(is(ResolverCase::Threat, "B:W22:B15,18"));  // Black to move takes
+    // 18x25, then 30x21: two plies of captures; without the man on 30, one.
+    EXPECT_TRUE(is(ResolverCase::CaptureChain, "B:W22,30:B18"));
+    EXPECT_FALSE(is(ResolverCase::CaptureChain, "B:W22:B18,1"));
+    for (const char* fen : {"B:W22,30:B18", "B:W22:B18,1", "W:W22:B15,18"})
+        EXPECT_TRUE(is(ResolverCase::Plain, fen));
+    int weights = 0;
+    for (const auto& k : resolver_cases()) {
+        EXPECT_STRNE(label(k.kind), "?");
+        EXPECT_GT(k.weight, 0) << k.label;
+        weights += k.weight;
+    }
+    EXPECT_EQ(resolver_cases().size(), 7u);
+    EXPECT_EQ(weights, 100);
 }
 
 TEST(FastResolver, MissingSlicesAndTheWorkBoundHaveTheirOwnStatus) {
