@@ -8,6 +8,7 @@
 
 #include "apps/commands.h"
 #include "apps/databases.h"
+#include "apps/junit.h"
 #include "apps/output.h"
 #include "apps/progress.h"
 #include "engine/checkers/notation.h"
@@ -24,6 +25,31 @@ namespace {
 
 constexpr int kMaxBuiltOnTheFly = 5;
 
+// One test case a slice and side to move; a failing one shows its problems with the child.
+JunitSuite audit_junit(const AuditReport& report, const std::string& path,
+                       const std::string& format, double seconds) {
+    JunitSuite suite{"retrocheck audit " + format + " " + path, seconds, {}};
+    for (const AuditSlice& s : report.slices) {
+        JunitCase c;
+        c.classname = "audit." + name(s.slice);
+        c.name = material(s.slice) + ", " + checkers::to_string(s.side_to_move) + " to move";
+        c.system_out =
+            fmt::format("{} checked, {} not stored", grouped(s.checked), grouped(s.not_stored));
+        if (s.disagreements + s.violations > 0) {
+            c.failure_message = fmt::format("{} disagreements, {} violations",
+                                            grouped(s.disagreements), grouped(s.violations));
+            for (const AuditExample& e : report.examples) {
+                if (slice_of(e.position) != s.slice || e.position.side_to_move() != s.side_to_move)
+                    continue;
+                if (c.failure_type.empty()) c.failure_type = e.problem;
+                c.failure_text += describe(e) + "\n";
+            }
+        }
+        suite.cases.push_back(std::move(c));
+    }
+    return suite;
+}
+
 }  // namespace
 
 Command add_audit(CLI::App& app) {
@@ -32,6 +58,7 @@ Command add_audit(CLI::App& app) {
         bool json = false;
         std::size_t max_examples = 20;
         int threads = 0;
+        std::string junit;
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand(
@@ -46,6 +73,7 @@ Command add_audit(CLI::App& app) {
     cmd->add_flag("--json", args->json, "Print one JSON object");
     cmd->add_option("--max-examples", args->max_examples, "Problems printed (all are counted)");
     add_threads_option(cmd, args->threads);
+    add_junit_option(cmd, args->junit);
     return {
         cmd, [args] {
             const auto threads = limit_threads(args->threads);
@@ -90,6 +118,11 @@ Command add_audit(CLI::App& app) {
                 return fail(args->path + ": the database stores no position to audit");
             const bool wrong = report.disagreements + report.violations > 0;
             const Metric metric = opened->metric();
+            if (!args->junit.empty())
+                if (const auto w = write_junit(
+                        args->junit, audit_junit(report, args->path, args->format, seconds));
+                    !w)
+                    return fail(w.error());
             if (args->json) {
                 nlohmann::json out = {{"format", args->format},
                                       {"path", args->path},

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apps/commands.h"
+#include "apps/junit.h"
 #include "apps/output.h"
 #include "apps/plugin_args.h"
 #include "engine/checkers/diagram.h"
@@ -57,25 +58,50 @@ std::string move_words(const std::vector<std::string>& moves) {
     return s;
 }
 
-void print_example(const MovegenExample& e) {
+// The example as the text report and the JUnit report show it.
+std::string example_text(const MovegenExample& e) {
     std::string where = "found by " + e.source;
     if (!e.line.empty()) where += " after " + e.line;
     if (e.found != e.position)
         where += fmt::format(", shrunk from {} ({} pieces)", checkers::format_fen(e.found),
                              e.found.piece_count());
-    fmt::print("{} ({})\n{}", to_string(e.problem), where, checkers::describe(e.position));
+    std::string s =
+        fmt::format("{} ({})\n{}", to_string(e.problem), where, checkers::describe(e.position));
     if (e.problem == MovegenProblem::WrongMoves)
-        fmt::print("  extra    {}\n  missing  {}\n", move_words(e.extra), move_words(e.missing));
+        s += fmt::format("  extra    {}\n  missing  {}\n", move_words(e.extra),
+                         move_words(e.missing));
     if (e.perft)
-        fmt::print("  perft {}: ours {}, the plugin's {}\n", e.perft->depth, grouped(e.perft->ours),
-                   e.perft->plugin);
-    if (!e.message.empty()) fmt::print("  {}\n", e.message);
-    if (e.problem == MovegenProblem::Refused) fmt::print("  the plugin refused the position\n");
-    fmt::print("\n");
+        s += fmt::format("  perft {}: ours {}, the plugin's {}\n", e.perft->depth,
+                         grouped(e.perft->ours), e.perft->plugin);
+    if (!e.message.empty()) s += fmt::format("  {}\n", e.message);
+    if (e.problem == MovegenProblem::Refused) s += "  the plugin refused the position\n";
+    return s;
+}
+
+// One test case a source of positions: the perft trees, random positions, playouts.
+JunitSuite junit_suite(const MovegenReport& r) {
+    JunitSuite suite{"retrocheck check-movegen " + r.plugin, r.seconds, {}};
+    for (const char* source : {"perft", "random", "playout"}) {
+        JunitCase c;
+        c.classname = "check-movegen." + r.plugin;
+        c.name = source;
+        const auto it = r.problems_by_source.find(source);
+        if (it != r.problems_by_source.end() && it->second > 0) {
+            c.failure_message =
+                fmt::format("{} positions where the plugin is wrong", grouped(it->second));
+            for (const auto& e : r.examples) {
+                if (e.source != source) continue;
+                if (c.failure_type.empty()) c.failure_type = to_string(e.problem);
+                c.failure_text += example_text(e) + "\n";
+            }
+        }
+        suite.cases.push_back(std::move(c));
+    }
+    return suite;
 }
 
 void print_report(const MovegenReport& r) {
-    for (const auto& e : r.examples) print_example(e);
+    for (const auto& e : r.examples) fmt::print("{}\n", example_text(e));
     if (r.problems() > r.examples.size())
         fmt::print("(the first {} of {} problems)\n", r.examples.size(), grouped(r.problems()));
     fmt::print("plugin {} ({})\n", r.plugin, r.library);
@@ -94,6 +120,7 @@ Command add_check_movegen(CLI::App& app) {
         PluginArgs plugin;
         MovegenOptions options;
         bool json = false;
+        std::string junit;
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand(
@@ -110,6 +137,7 @@ Command add_check_movegen(CLI::App& app) {
                     "Problems shown, each shrunk; all are counted")
         ->check(CLI::Range(0, 1000));
     cmd->add_flag("--json", args->json, "Print one JSON object");
+    add_junit_option(cmd, args->junit);
     return {cmd, [args] {
                 auto plugin = start_plugin(args->plugin);
                 if (!plugin) return fail(plugin.error());
@@ -124,6 +152,9 @@ Command add_check_movegen(CLI::App& app) {
                     print_json(report_json(r));
                 else
                     print_report(r);
+                if (!args->junit.empty())
+                    if (const auto w = write_junit(args->junit, junit_suite(r)); !w)
+                        return fail(w.error());
                 return found_if(r.problems() > 0);
             }};
 }

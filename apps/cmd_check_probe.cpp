@@ -9,6 +9,7 @@
 
 #include "apps/commands.h"
 #include "apps/databases.h"
+#include "apps/junit.h"
 #include "apps/output.h"
 #include "apps/plugin_args.h"
 #include "engine/checkers/diagram.h"
@@ -81,7 +82,7 @@ nlohmann::json example_json(const ProbeExample& e, Metric metric) {
 
 nlohmann::json report_json(const ProbeReport& r, const std::string& against, Metric metric) {
     nlohmann::json kinds = nlohmann::json::object();
-    for (const auto& [label, n] : r.kinds) kinds[label] = n;
+    for (const auto& k : r.kinds) kinds[k.label] = k.asked;
     nlohmann::json out = {{"plugin", r.plugin},
                           {"library", r.library},
                           {"against", against},
@@ -102,24 +103,51 @@ nlohmann::json report_json(const ProbeReport& r, const std::string& against, Met
     return out;
 }
 
-void print_report(const ProbeReport& r) {
-    for (const auto& e : r.examples) {
-        std::string where = fmt::format("{}, found after {}", e.kind, seconds_text(e.found_after));
-        if (e.found != e.position)
-            where += fmt::format(", shrunk from {} ({} pieces)", checkers::format_fen(e.found),
-                                 e.found.piece_count());
-        fmt::print("{} ({})\n{}", to_string(e.problem), where, checkers::describe(e.position));
-        fmt::print("  plugin   {}\n", answer_text(e));
-        if (e.plugin && !e.message.empty()) fmt::print("           {}\n", e.message);
-        fmt::print("  ours     {}\n\n",
-                   e.ours ? e.ours->to_string() : "unknown: it needs a larger table");
+// The example as the text report and the JUnit report show it: the problem, the position, the
+// plugin's answer and ours.
+std::string example_text(const ProbeExample& e) {
+    std::string where = fmt::format("{}, found after {}", e.kind, seconds_text(e.found_after));
+    if (e.found != e.position)
+        where += fmt::format(", shrunk from {} ({} pieces)", checkers::format_fen(e.found),
+                             e.found.piece_count());
+    std::string s =
+        fmt::format("{} ({})\n{}", to_string(e.problem), where, checkers::describe(e.position));
+    s += fmt::format("  plugin   {}\n", answer_text(e));
+    if (e.plugin && !e.message.empty()) s += fmt::format("           {}\n", e.message);
+    s += fmt::format("  ours     {}\n",
+                     e.ours ? e.ours->to_string() : "unknown: it needs a larger table");
+    return s;
+}
+
+JunitSuite junit_suite(const ProbeReport& r, const std::string& against) {
+    JunitSuite suite{"retrocheck check-probe " + r.plugin + " against " + against, r.seconds, {}};
+    for (const auto& k : r.kinds) {
+        JunitCase c;
+        c.classname = "check-probe." + r.plugin;
+        c.name = k.label;
+        c.system_out = fmt::format("{} positions asked", grouped(k.asked));
+        if (k.problems > 0) {
+            c.failure_message = fmt::format("{} of {} positions answered wrong",
+                                            grouped(k.problems), grouped(k.asked));
+            for (const auto& e : r.examples) {
+                if (e.kind != k.label) continue;
+                if (c.failure_type.empty()) c.failure_type = to_string(e.problem);
+                c.failure_text += example_text(e) + "\n";
+            }
+        }
+        suite.cases.push_back(std::move(c));
     }
+    return suite;
+}
+
+void print_report(const ProbeReport& r) {
+    for (const auto& e : r.examples) fmt::print("{}\n", example_text(e));
     if (r.problems() > r.examples.size())
         fmt::print("(the first {} of {} problems)\n", r.examples.size(), grouped(r.problems()));
     fmt::print("plugin {} ({})\n", r.plugin, r.library);
     std::string kinds;
-    for (const auto& [label, n] : r.kinds)
-        kinds += (kinds.empty() ? "" : ", ") + fmt::format("{} {}", label, grouped(n));
+    for (const auto& k : r.kinds)
+        kinds += (kinds.empty() ? "" : ", ") + fmt::format("{} {}", k.label, grouped(k.asked));
     fmt::print("checked {} positions of up to {} pieces in {} ({})\n", grouped(r.checked), r.pieces,
                seconds_text(r.seconds), kinds);
     fmt::print("wrong values {}, wrong statuses {}, non-terminating {}, crashes {}{}\n",
@@ -138,6 +166,7 @@ Command add_check_probe(CLI::App& app) {
         ProbeCheckOptions options;
         std::uint64_t cases = 0;
         bool json = false;
+        std::string junit;
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand(
@@ -169,6 +198,7 @@ Command add_check_probe(CLI::App& app) {
                     "Problems shown, each shrunk; all are counted")
         ->check(CLI::Range(0, 1000));
     cmd->add_flag("--json", args->json, "Print one JSON object");
+    add_junit_option(cmd, args->junit);
     return {cmd, [args] {
                 if (args->cases > 0) args->options.cases = args->cases;
                 const auto db = open_database(args->format, args->against);
@@ -189,6 +219,9 @@ Command add_check_probe(CLI::App& app) {
                     print_json(report_json(r, args->against, db->metric()));
                 else
                     print_report(r);
+                if (!args->junit.empty())
+                    if (const auto w = write_junit(args->junit, junit_suite(r, args->against)); !w)
+                        return fail(w.error());
                 if (r.valued == 0 && r.problems() == 0)
                     return fail(r.library + ": the plugin valued none of the " +
                                 grouped(r.checked) + " positions asked (" + grouped(r.missing) +

@@ -6,19 +6,59 @@
 #include <nlohmann/json.hpp>
 
 #include "apps/commands.h"
+#include "apps/junit.h"
 #include "apps/output.h"
 #include "apps/search_output.h"
 #include "apps/search_tables.h"
 #include "corpus/runner.h"
+#include "engine/checkers/diagram.h"
 #include "engine/checkers/notation.h"
 
 namespace retrocheck::app {
+
+namespace {
+
+// "ok   keep 14-10      expected draw       found draw (table)"
+std::string check_line(const corpus::Check& c) {
+    return fmt::format("{} {:<14} expected {:<10} found {}{}", c.ok ? "ok  " : "BAD ", c.subject,
+                       c.expected, c.found,
+                       c.pv.empty() ? "" : "; pv " + checkers::format_line(c.pv));
+}
+
+// One test case an entry; a failing one shows the position and every check with its line.
+JunitCase entry_junit(const corpus::Entry& e, const corpus::EntryReport& report,
+                      const std::string& file, double seconds) {
+    JunitCase c;
+    c.classname = "corpus." + file;
+    c.name = fmt::format("line {}: {} {} ({})", e.line, checkers::format_fen(e.position),
+                         e.verdict.to_string(), e.source);
+    c.seconds = seconds;
+    std::string checks;
+    for (const corpus::Check& k : report.checks) checks += check_line(k) + "\n";
+    if (report.passed()) {
+        c.system_out = checks;
+        return c;
+    }
+    c.failure_type = "verdict";
+    for (const corpus::Check& k : report.checks)
+        if (!k.ok) {
+            c.failure_message =
+                fmt::format("{}: expected {}, found {}", k.subject, k.expected, k.found);
+            break;
+        }
+    if (!c.failure_message) c.failure_message = "failed";
+    c.failure_text = checkers::describe(e.position) + checks;
+    return c;
+}
+
+}  // namespace
 
 Command add_corpus(CLI::App& app) {
     struct Args {
         std::string file;
         bool json = false;
         SearchArgs search;
+        std::string junit;
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand(
@@ -26,79 +66,82 @@ Command add_corpus(CLI::App& app) {
     cmd->add_option("file", args->file, "Corpus file (corpus/checkers.tsv)")->required();
     cmd->add_flag("--json", args->json, "Print one JSON object");
     add_search_options(cmd, args->search);
-    return {cmd, [args] {
-                const auto entries = corpus::read_corpus(args->file);
-                if (!entries) return fail(entries.error());
-                if (entries->empty())
-                    return fail(args->file +
-                                ": no entries (a corpus with nothing to check would pass "
-                                "whatever the tables hold)");
-                auto tables = open_search_tables(args->search);
-                if (!tables) return fail(tables.error());
-                checkers::Searcher searcher(args->search.tt_mb, (*tables)->probe.get());
-                const Metric metric = (*tables)->probe ? (*tables)->db.metric() : Metric::Wld;
-                const auto t0 = std::chrono::steady_clock::now();
-                int failed = 0;
-                nlohmann::json out = {{"file", args->file},
-                                      {"db", args->search.db},
-                                      {"entries", nlohmann::json::array()}};
-                for (const corpus::Entry& e : *entries) {
-                    const auto report = corpus::check_entry(e, (*tables)->probe.get(), searcher);
-                    if (const int err = probe_errors(**tables)) return err;
-                    failed += report.passed() ? 0 : 1;
-                    const std::string fen = checkers::format_fen(e.position);
-                    if (args->json) {
-                        nlohmann::json checks = nlohmann::json::array();
-                        for (const corpus::Check& c : report.checks) {
-                            const bool search = c.method == "search";
-                            checks.push_back(
-                                {{"subject", c.subject},
-                                 {"move", move_json(c.move)},
-                                 {"fen", checkers::format_fen(c.valued)},
-                                 {"expected", c.expected},
-                                 {"found", value_json(c.value, metric)},
-                                 {"found_text", c.found},
-                                 {"method", c.method},
-                                 {"score", search ? nlohmann::json(c.score) : nlohmann::json()},
-                                 {"score_kind", search ? nlohmann::json(checkers::to_string(c.kind))
-                                                       : nlohmann::json()},
-                                 {"pv", pv_json(c.pv)},
-                                 {"ok", c.ok}});
-                        }
-                        out["entries"].push_back(
-                            {{"line", e.line},
-                             {"fen", fen},
-                             {"expected",
-                              value_json(e.verdict,
-                                         e.verdict.has_distance() ? Metric::Dtw : Metric::Wld)},
-                             {"source", e.source},
-                             {"passed", report.passed()},
-                             {"checks", checks}});
-                        continue;
-                    }
-                    fmt::print("{} line {}: {}  {}  ({})\n", report.passed() ? "pass" : "FAIL",
-                               e.line, fen, e.verdict.to_string(), e.source);
-                    for (const corpus::Check& c : report.checks) {
-                        fmt::print("    {} {:<14} expected {:<10} found {}{}\n",
-                                   c.ok ? "ok  " : "BAD ", c.subject, c.expected, c.found,
-                                   c.pv.empty() ? "" : "; pv " + checkers::format_line(c.pv));
-                    }
-                    std::fflush(stdout);
-                }
-                const auto n = static_cast<int>(entries->size());
+    add_junit_option(cmd, args->junit);
+    return {
+        cmd, [args] {
+            const auto entries = corpus::read_corpus(args->file);
+            if (!entries) return fail(entries.error());
+            if (entries->empty())
+                return fail(args->file +
+                            ": no entries (a corpus with nothing to check would pass "
+                            "whatever the tables hold)");
+            auto tables = open_search_tables(args->search);
+            if (!tables) return fail(tables.error());
+            checkers::Searcher searcher(args->search.tt_mb, (*tables)->probe.get());
+            const Metric metric = (*tables)->probe ? (*tables)->db.metric() : Metric::Wld;
+            const auto t0 = std::chrono::steady_clock::now();
+            int failed = 0;
+            nlohmann::json out = {{"file", args->file},
+                                  {"db", args->search.db},
+                                  {"entries", nlohmann::json::array()}};
+            JunitSuite junit{"retrocheck corpus " + args->file, 0, {}};
+            for (const corpus::Entry& e : *entries) {
+                const auto entry_t0 = std::chrono::steady_clock::now();
+                const auto report = corpus::check_entry(e, (*tables)->probe.get(), searcher);
+                if (const int err = probe_errors(**tables)) return err;
+                failed += report.passed() ? 0 : 1;
+                const std::string fen = checkers::format_fen(e.position);
+                junit.cases.push_back(entry_junit(e, report, args->file, seconds_since(entry_t0)));
                 if (args->json) {
-                    out["passed"] = n - failed;
-                    out["failed"] = failed;
-                    out["seconds"] = json_seconds(seconds_since(t0));
-                    print_json(out);
-                } else {
-                    fmt::print(
-                        "{} of {} entries pass, {} fail ({}{})\n", n - failed, n, failed,
-                        seconds_text(seconds_since(t0)),
-                        args->search.db.empty() ? ", no tables" : ", tables " + args->search.db);
+                    nlohmann::json checks = nlohmann::json::array();
+                    for (const corpus::Check& c : report.checks) {
+                        const bool search = c.method == "search";
+                        checks.push_back(
+                            {{"subject", c.subject},
+                             {"move", move_json(c.move)},
+                             {"fen", checkers::format_fen(c.valued)},
+                             {"expected", c.expected},
+                             {"found", value_json(c.value, metric)},
+                             {"found_text", c.found},
+                             {"method", c.method},
+                             {"score", search ? nlohmann::json(c.score) : nlohmann::json()},
+                             {"score_kind", search ? nlohmann::json(checkers::to_string(c.kind))
+                                                   : nlohmann::json()},
+                             {"pv", pv_json(c.pv)},
+                             {"ok", c.ok}});
+                    }
+                    out["entries"].push_back(
+                        {{"line", e.line},
+                         {"fen", fen},
+                         {"expected",
+                          value_json(e.verdict,
+                                     e.verdict.has_distance() ? Metric::Dtw : Metric::Wld)},
+                         {"source", e.source},
+                         {"passed", report.passed()},
+                         {"checks", checks}});
+                    continue;
                 }
-                return found_if(failed > 0);
-            }};
+                fmt::print("{} line {}: {}  {}  ({})\n", report.passed() ? "pass" : "FAIL", e.line,
+                           fen, e.verdict.to_string(), e.source);
+                for (const corpus::Check& c : report.checks) fmt::print("    {}\n", check_line(c));
+                std::fflush(stdout);
+            }
+            const auto n = static_cast<int>(entries->size());
+            junit.seconds = seconds_since(t0);
+            if (!args->junit.empty())
+                if (const auto w = write_junit(args->junit, junit); !w) return fail(w.error());
+            if (args->json) {
+                out["passed"] = n - failed;
+                out["failed"] = failed;
+                out["seconds"] = json_seconds(seconds_since(t0));
+                print_json(out);
+            } else {
+                fmt::print("{} of {} entries pass, {} fail ({}{})\n", n - failed, n, failed,
+                           seconds_text(seconds_since(t0)),
+                           args->search.db.empty() ? ", no tables" : ", tables " + args->search.db);
+            }
+            return found_if(failed > 0);
+        }};
 }
 
 }  // namespace retrocheck::app

@@ -7,6 +7,7 @@
 
 #include "apps/commands.h"
 #include "apps/jobs.h"
+#include "apps/junit.h"
 #include "apps/output.h"
 #include "apps/progress.h"
 #include "engine/checkers/notation.h"
@@ -39,7 +40,37 @@ nlohmann::json violation_json(const Violation& v) {
 
 }  // namespace
 
-int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples) {
+// One test case a slice; a failing one shows the findings and consequences shown in it.
+JunitSuite verify_junit(const VerifyRun& run, const std::filesystem::path& dir) {
+    JunitSuite suite{"retrocheck verify " + dir.string(), run.seconds, {}};
+    const double per_position =
+        run.report.positions_checked
+            ? run.seconds / static_cast<double>(run.report.positions_checked)
+            : 0;
+    for (const auto& s : run.report.slices) {
+        JunitCase c;
+        c.classname = "verify." + name(s.slice);
+        c.name = material(s.slice);
+        c.seconds = per_position * static_cast<double>(s.positions);
+        c.system_out = grouped(s.positions) + " positions checked";
+        if (s.violations > 0) {
+            c.failure_message = fmt::format("{} findings, {} violations in all",
+                                            grouped(s.findings), grouped(s.violations));
+            for (const auto* list : {&run.report.examples, &run.report.consequences})
+                for (const Violation& v : *list) {
+                    if (slice_of(v.position) != s.slice) continue;
+                    if (c.failure_type.empty()) c.failure_type = v.rule;
+                    c.failure_text += describe(v) + "\n";
+                }
+            if (c.failure_type.empty()) c.failure_type = "consequence";
+        }
+        suite.cases.push_back(std::move(c));
+    }
+    return suite;
+}
+
+int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples,
+               const std::string& junit) {
     const auto t0 = std::chrono::steady_clock::now();
     auto tables = store::load_directory(dir);
     if (!tables) return fail(tables.error());
@@ -48,6 +79,8 @@ int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_exam
         print_json(verify_json(run, dir));
     else
         print_verify(run);
+    if (!junit.empty())
+        if (const auto w = write_junit(junit, verify_junit(run, dir)); !w) return fail(w.error());
     return run.exit_code();
 }
 
@@ -109,6 +142,7 @@ Command add_verify(CLI::App& app) {
         bool json = false;
         std::size_t max_examples = 20;
         int threads = 0;
+        std::string junit;
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand(
@@ -119,9 +153,10 @@ Command add_verify(CLI::App& app) {
     cmd->add_option("--max-examples", args->max_examples,
                     "Findings (and consequences) printed; all are counted");
     add_threads_option(cmd, args->threads);
+    add_junit_option(cmd, args->junit);
     return {cmd, [args] {
                 const auto threads = limit_threads(args->threads);
-                return run_verify(args->dir, args->json, args->max_examples);
+                return run_verify(args->dir, args->json, args->max_examples, args->junit);
             }};
 }
 

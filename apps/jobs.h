@@ -49,8 +49,10 @@ Result<BuildSummary> build_tables(const BuildRequest& request);
 void print_build_summary(const BuildSummary& s, const std::string& method);
 nlohmann::json build_json(const BuildSummary& s, const BuildArgs& args);
 
-// `verify DIR`: the exit code; prints the report (JSON when json is set).
-int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples);
+// `verify DIR`: the exit code; prints the report (JSON when json is set), and writes a JUnit
+// report to `junit` when it is not empty.
+int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples,
+               const std::string& junit = {});
 
 // A verification of tables already loaded (t0: when loading started, for the timing), with a
 // progress line while it runs.

@@ -149,7 +149,8 @@ class Checker {
         return a.kind != Judgement::Kind::Failed || problem_of(a.failure) == problem_of(b.failure);
     }
 
-    void count(MovegenProblem p) {
+    void count(MovegenProblem p, const std::string& source) {
+        ++report_.problems_by_source[source];
         switch (p) {
             case MovegenProblem::WrongMoves:
                 ++report_.wrong_moves;
@@ -191,7 +192,7 @@ class Checker {
         if (j.kind == Judgement::Kind::Refused) p = MovegenProblem::Refused;
         if (j.kind == Judgement::Kind::Failed) p = problem_of(j.failure);
         if (j.kind == Judgement::Kind::Wrong && j.count) p = MovegenProblem::WrongPerft;
-        count(p);
+        count(p, source);
         if (!room_for_example(p)) return;
         // Shrinking a call that does not return costs a time limit a step; one that crashes,
         // a host start. Both are worth it: the user reads the smallest position.
@@ -292,7 +293,7 @@ class Checker {
         }
         // The plugin's perft disagrees with its own move lists (or with our count, for a
         // plugin without legal_moves): nothing to shrink.
-        count(MovegenProblem::WrongPerft);
+        count(MovegenProblem::WrongPerft, "perft");
         if (!room_for_example(MovegenProblem::WrongPerft)) return;
         MovegenExample e;
         e.problem = MovegenProblem::WrongPerft;

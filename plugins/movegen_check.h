@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -55,7 +56,8 @@ struct MovegenReport {
     std::uint64_t checked = 0;        // positions whose move lists were compared
     std::uint64_t perft_checked = 0;  // perft counts compared
     std::uint64_t wrong_moves = 0, wrong_perft = 0, refused = 0, crashes = 0, non_terminating = 0;
-    bool stopped = false;  // too many failed calls
+    std::map<std::string, std::uint64_t> problems_by_source;  // "perft", "random", "playout"
+    bool stopped = false;                                     // too many failed calls
     std::vector<MovegenExample> examples;
     double seconds = 0;
 

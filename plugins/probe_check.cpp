@@ -102,7 +102,7 @@ class Checker {
             every_position();
         else
             random_positions();
-        for (const auto& [label, n] : kinds_) report_.kinds.emplace_back(label, n);
+        for (const auto& [label, n] : kinds_) report_.kinds.push_back({label, n.first, n.second});
         report_.seconds = elapsed();
         return std::move(report_);
     }
@@ -207,12 +207,13 @@ class Checker {
         const std::optional<Outcome> ours = truth(pos);
         if (!ours && !unknowable(pos)) return;  // a slice the tables lack, or too much work
         ++report_.checked;
-        ++kinds_[kind];
+        ++kinds_[kind].first;
         const Verdict v = judge(pos, ours);
         if (ours && v.answer && valued(*v.answer)) ++report_.valued;
         if (v.kind == Verdict::Kind::Missing) ++report_.missing;
         if (v.kind == Verdict::Kind::NotStored) ++report_.not_stored;
         if (v.kind != Verdict::Kind::Problem) return;
+        ++kinds_[kind].second;
         count(v.problem);
         if (room_for(v.problem)) record(pos, kind, v);
     }
@@ -339,8 +340,8 @@ class Checker {
     std::optional<Clock::time_point> deadline_;
     int pieces_ = 0;
     bool outside_ = false;
-    std::map<std::string, std::uint64_t> kinds_;
-    std::set<std::pair<std::string, int>> found_, never_;  // kinds at piece counts
+    std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> kinds_;  // asked, problems
+    std::set<std::pair<std::string, int>> found_, never_;                   // kinds at piece counts
     tb::CaptureResolver resolver_{ref_.truth};
     ProbeReport report_;
 };

@@ -59,8 +59,12 @@ struct ProbeReport {
     std::uint64_t valued = 0;      // positions the tables hold that the plugin gave a value
     std::uint64_t missing = 0;     // positions the plugin said it has no table for
     std::uint64_t not_stored = 0;  // capture positions the plugin said it does not store
-    std::vector<std::pair<std::string, std::uint64_t>> kinds;  // cases asked, by kind
-    bool stopped = false;                                      // too many failed calls
+    struct KindCount {
+        std::string label;
+        std::uint64_t asked = 0, problems = 0;
+    };
+    std::vector<KindCount> kinds;  // by kind of case, in label order
+    bool stopped = false;          // too many failed calls
     std::vector<ProbeExample> examples;
     double seconds = 0;
 

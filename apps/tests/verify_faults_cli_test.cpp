@@ -2,9 +2,11 @@
 // rewritten (checksums valid): every kind of wrong value (the six win/draw/loss swaps, a
 // distance two plies too long and too short) on positions of 2, 3 and 4 pieces, both sides to
 // move. Each must exit 1 with exactly one finding, at the changed position, naming the rule the
-// value breaks; whatever else it breaks is listed as consequences of it.
+// value breaks; whatever else it breaks is listed as consequences of it. The JUnit report of each
+// run is valid and names the position and the rule.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -33,9 +35,17 @@ nlohmann::json verify_with(const fs::path& dir, const TableSet& set, const Corru
     const TableSet changed = testing::with_changes(set, one);
     const fs::path file = store::table_path(dir, c.slice);
     EXPECT_TRUE(store::write_table(*changed.find(c.slice), file, {1 << 14, 3}).ok());
-    const CliRun r = run("verify " + dir.string() + " --json", "2>/dev/null");
+    const fs::path junit = dir.parent_path() / (dir.filename().string() + ".xml");
+    const CliRun r =
+        run("verify " + dir.string() + " --json --junit " + junit.string(), "2>/dev/null");
     EXPECT_TRUE(store::write_table(*set.find(c.slice), file, {1 << 14, 3}).ok());
     EXPECT_EQ(r.status, 1) << r.out;
+    // The JUnit report: valid, the changed slice's case failing with the position and its rule.
+    const std::string check = std::string(RETROCHECK_PYTHON) + " " + JUNIT_CHECK + " " +
+                              junit.string() + " --some-failures --contains '" +
+                              checkers::format_fen(c.position) + "' --contains '" +
+                              testing::rule_broken(c.old, c.kind, c.changed) + "' >/dev/null";
+    EXPECT_EQ(std::system(check.c_str()), 0) << check;
     return nlohmann::json::parse(r.out, nullptr, /*allow_exceptions=*/false);
 }
 

@@ -132,9 +132,19 @@ VerifyReport verify(const TableSet& tables, std::size_t max_examples,
     });
     std::uint64_t slice_no = 0;
     VerifyReport report;
+    // Each thread's counts only grow: a slice's counts are the sums after it less those before.
+    const auto totals = [&found] {
+        std::pair<std::uint64_t, std::uint64_t> sum{0, 0};
+        for (const Found& f : found) {
+            sum.first += f.violations;
+            sum.second += f.findings;
+        }
+        return sum;
+    };
     for (const auto& entry : tables.tables()) {
         const SliceTable& t = *entry.second;
         report.positions_checked += t.values.size();
+        const auto before = totals();
         tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t.values.size(), 8192),
                           [&](const auto& r) {
                               Found& mine = found.local();
@@ -156,6 +166,9 @@ VerifyReport verify(const TableSet& tables, std::size_t max_examples,
                               if (progress)
                                   progress->fetch_add(r.size(), std::memory_order_relaxed);
                           });
+        const auto after = totals();
+        report.slices.push_back({entry.first, t.values.size(), after.first - before.first,
+                                 after.second - before.second});
         ++slice_no;
     }
     FirstExamples<Violation> findings(max_examples), consequences(max_examples + 1);

@@ -52,6 +52,11 @@ struct Violation {
 };
 
 struct VerifyReport {
+    struct SliceCount {
+        Slice slice;
+        std::uint64_t positions = 0, violations = 0, findings = 0;
+    };
+    std::vector<SliceCount> slices;  // in build order
     std::uint64_t positions_checked = 0;
     std::uint64_t violations = 0;  // all of them, findings and consequences
     std::uint64_t findings = 0;

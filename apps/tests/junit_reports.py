@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""--junit FILE on every command that takes it: the report is valid JUnit XML (junit_check.py),
+one test case a slice, entry or kind of case, failing exactly where the run found something, the
+failures naming the position (FEN) and the rule or move; a report that cannot be written is an
+error that names the file (exit 2), and nothing half-written is left.
+
+usage: junit_reports.py RETROCHECK_BIN SOURCE_DIR SCRATCH_DIR [PLUGINS_DIR]
+"""
+import os
+import shutil
+import subprocess
+import sys
+
+BIN, SOURCE, SCRATCH = sys.argv[1:4]
+PLUGINS = sys.argv[4] if len(sys.argv) > 4 else None
+CHECK = os.path.join(SOURCE, "apps", "tests", "junit_check.py")
+failures = []
+
+
+def run(args, status, report, *check):
+    """Runs retrocheck ARGS --junit REPORT, expects `status`, then junit_check.py on REPORT."""
+    where = "retrocheck " + " ".join(args)
+    p = subprocess.run([BIN] + args + ["--junit", report], capture_output=True, text=True)
+    if p.returncode != status:
+        failures.append(f"{where}: exit {p.returncode}, expected {status}\n{p.stderr[-2000:]}")
+        print("FAIL " + failures[-1], flush=True)
+        return
+    c = subprocess.run([sys.executable, CHECK, report] + list(check), capture_output=True,
+                       text=True)
+    line = c.stdout.strip()
+    if c.returncode != 0:
+        failures.append(f"{where}: {line}")
+    print(("ok   " if c.returncode == 0 else "FAIL ") + f"{where}: {line}", flush=True)
+
+
+shutil.rmtree(SCRATCH, ignore_errors=True)
+os.makedirs(SCRATCH)
+t3 = os.path.join(SCRATCH, "t3")
+subprocess.run([BIN, "build", "checkers", "--pieces", "3", "--out", t3, "--quiet"], check=True,
+               capture_output=True)
+slices = len([f for f in os.listdir(t3) if f.endswith(".rctb")])
+out = lambda name: os.path.join(SCRATCH, name)
+
+run(["verify", t3], 0, out("verify.xml"), "--cases", str(slices), "--failures", "0")
+# Audit: one case a slice and side to move, of the slices with a piece on each side.
+run(["audit", "--format", "native", t3], 0, out("audit.xml"), "--failures", "0")
+corpus = out("small.tsv")
+with open(corpus, "w") as f:  # the second verdict is false: White wins there
+    f.write("W:WK22,K23:BK31\twin\t-\t-\ttwo kings beat one\t5\n"
+            "W:WK22,K23:BK30\tdraw\t-\t-\ta false verdict\t5\n")
+run(["corpus", corpus, "--db", t3], 1, out("corpus.xml"), "--cases", "2", "--failures", "1",
+    "--contains", "W:WK22,K23:BK30", "--contains", "expected draw")
+
+if PLUGINS:
+    lib = lambda name: os.path.join(PLUGINS, f"lib{name}.so")
+    run(["check-movegen", "--plugin", lib("buggy_movegen"), "--cases", "400"], 1,
+        out("movegen.xml"), "--cases", "3", "--some-failures", "--contains", "W:W11:B6,7",
+        "--contains", "extra    11x2x9")
+    run(["check-probe", "--plugin", lib("botched_resolver"), "--against", t3, "--cases", "400"],
+        1, out("probe_botched.xml"), "--some-failures", "--contains", "wrong-value")
+    run(["check-probe", "--plugin", lib("exact_resolver"), "--against", t3, "--cases", "400"],
+        0, out("probe_exact.xml"), "--failures", "0")
+
+# A report that cannot be written: exit 2, the file named, no temporary left behind.
+bad = os.path.join(SCRATCH, "no-such-dir", "r.xml")
+p = subprocess.run([BIN, "verify", t3, "--junit", bad], capture_output=True, text=True)
+if p.returncode != 2 or bad not in p.stderr:
+    failures.append(f"unwritable report: exit {p.returncode}, stderr {p.stderr!r}")
+leftovers = [f for f in os.listdir(SCRATCH) if f.endswith(".tmp")]
+if leftovers:
+    failures.append(f"temporary files left: {leftovers}")
+print(f"{len(failures)} failures")
+sys.exit(1 if failures else 0)
