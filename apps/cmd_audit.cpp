@@ -8,6 +8,7 @@
 
 #include "apps/commands.h"
 #include "apps/databases.h"
+#include "apps/html_report.h"
 #include "apps/junit.h"
 #include "apps/output.h"
 #include "apps/progress.h"
@@ -50,6 +51,31 @@ JunitSuite audit_junit(const AuditReport& report, const std::string& path,
     return suite;
 }
 
+// Every problem shown, drawn with the child that proves it.
+HtmlReport audit_html(const AuditReport& report, const std::string& path, const std::string& format,
+                      int pieces, double seconds) {
+    HtmlReport page{"retrocheck audit " + format + " " + path,
+                    report.disagreements + report.violations == 0,
+                    {},
+                    {},
+                    {}};
+    page.summary = {{"pieces", std::to_string(pieces)},
+                    {"checked", grouped(report.checked)},
+                    {"not stored", grouped(report.not_stored)},
+                    {"disagreements with our tables", grouped(report.disagreements)},
+                    {"violations of the rules", grouped(report.violations)},
+                    {"time", seconds_text(seconds)}};
+    for (const AuditExample& e : report.examples) {
+        HtmlBoard b{e.problem, e.position, {}, {}, describe(e)};
+        if (e.child_move) {
+            b.move = move_squares(*e.child_move);
+            b.move_label = "child " + checkers::format_move(*e.child_move);
+        }
+        page.boards.push_back(std::move(b));
+    }
+    return page;
+}
+
 }  // namespace
 
 Command add_audit(CLI::App& app) {
@@ -58,7 +84,7 @@ Command add_audit(CLI::App& app) {
         bool json = false;
         std::size_t max_examples = 20;
         int threads = 0;
-        std::string junit;
+        std::string junit, html;
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand(
@@ -74,6 +100,7 @@ Command add_audit(CLI::App& app) {
     cmd->add_option("--max-examples", args->max_examples, "Problems printed (all are counted)");
     add_threads_option(cmd, args->threads);
     add_junit_option(cmd, args->junit);
+    add_html_option(cmd, args->html);
     return {
         cmd, [args] {
             const auto threads = limit_threads(args->threads);
@@ -121,6 +148,11 @@ Command add_audit(CLI::App& app) {
             if (!args->junit.empty())
                 if (const auto w = write_junit(
                         args->junit, audit_junit(report, args->path, args->format, seconds));
+                    !w)
+                    return fail(w.error());
+            if (!args->html.empty())
+                if (const auto w = write_html(
+                        args->html, audit_html(report, args->path, args->format, pieces, seconds));
                     !w)
                     return fail(w.error());
             if (args->json) {

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apps/commands.h"
+#include "apps/html_report.h"
 #include "apps/junit.h"
 #include "apps/output.h"
 #include "apps/plugin_args.h"
@@ -113,6 +114,33 @@ void print_report(const MovegenReport& r) {
                r.stopped ? " (stopped after too many failed calls)" : "");
 }
 
+// Every example drawn with the move the plugin has wrong: its first extra move, else the first
+// one it misses.
+HtmlReport movegen_html(const MovegenReport& r) {
+    HtmlReport page{"retrocheck check-movegen " + r.plugin, r.problems() == 0, {}, {}, {}};
+    page.summary = {{"plugin", r.plugin + " (" + r.library + ")"},
+                    {"move lists compared", grouped(r.checked)},
+                    {"perft counts compared", grouped(r.perft_checked)},
+                    {"wrong moves", grouped(r.wrong_moves)},
+                    {"wrong perft", grouped(r.wrong_perft)},
+                    {"refused", grouped(r.refused)},
+                    {"crashes", grouped(r.crashes)},
+                    {"non-terminating", grouped(r.non_terminating)},
+                    {"time", seconds_text(r.seconds)}};
+    for (const auto& e : r.examples) {
+        HtmlBoard b{to_string(e.problem), e.position, {}, {}, example_text(e)};
+        if (!e.extra.empty()) {
+            b.move = move_squares(e.extra.front());
+            b.move_label = "extra " + e.extra.front();
+        } else if (!e.missing.empty()) {
+            b.move = move_squares(e.missing.front());
+            b.move_label = "missing " + e.missing.front();
+        }
+        page.boards.push_back(std::move(b));
+    }
+    return page;
+}
+
 }  // namespace
 
 Command add_check_movegen(CLI::App& app) {
@@ -120,7 +148,7 @@ Command add_check_movegen(CLI::App& app) {
         PluginArgs plugin;
         MovegenOptions options;
         bool json = false;
-        std::string junit;
+        std::string junit, html;
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand(
@@ -138,6 +166,7 @@ Command add_check_movegen(CLI::App& app) {
         ->check(CLI::Range(0, 1000));
     cmd->add_flag("--json", args->json, "Print one JSON object");
     add_junit_option(cmd, args->junit);
+    add_html_option(cmd, args->html);
     return {cmd, [args] {
                 auto plugin = start_plugin(args->plugin);
                 if (!plugin) return fail(plugin.error());
@@ -154,6 +183,9 @@ Command add_check_movegen(CLI::App& app) {
                     print_report(r);
                 if (!args->junit.empty())
                     if (const auto w = write_junit(args->junit, junit_suite(r)); !w)
+                        return fail(w.error());
+                if (!args->html.empty())
+                    if (const auto w = write_html(args->html, movegen_html(r)); !w)
                         return fail(w.error());
                 return found_if(r.problems() > 0);
             }};

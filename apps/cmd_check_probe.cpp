@@ -9,10 +9,12 @@
 
 #include "apps/commands.h"
 #include "apps/databases.h"
+#include "apps/html_report.h"
 #include "apps/junit.h"
 #include "apps/output.h"
 #include "apps/plugin_args.h"
 #include "engine/checkers/diagram.h"
+#include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
 #include "plugins/probe_check.h"
 
@@ -140,6 +142,49 @@ JunitSuite junit_suite(const ProbeReport& r, const std::string& against) {
     return suite;
 }
 
+// The move that shows our value: to a child whose value, one ply up, is ours.
+std::optional<checkers::Move> proving_move(const checkers::Position& pos, const Outcome& ours,
+                                           const tb::TableSource& truth) {
+    for (const auto& m : checkers::legal_moves(pos)) {
+        const tb::ProbeResult r = truth.probe(pos.after(m));
+        if (r.status == tb::ProbeStatus::Ok && r.value.parent_view() == ours) return m;
+    }
+    return std::nullopt;
+}
+
+// Every example drawn with the move that shows our value.
+HtmlReport probe_html(const ProbeReport& r, const std::string& against,
+                      const tb::TableSource& truth) {
+    HtmlReport page{"retrocheck check-probe " + r.plugin + " against " + against,
+                    r.problems() == 0,
+                    {},
+                    {},
+                    {}};
+    page.summary = {
+        {"plugin", r.plugin + " (" + r.library + ")"},
+        {"positions asked", grouped(r.checked) + ", up to " + std::to_string(r.pieces) + " pieces"},
+        {"wrong values", grouped(r.wrong_values)},
+        {"wrong statuses", grouped(r.wrong_statuses)},
+        {"non-terminating", grouped(r.non_terminating)},
+        {"crashes", grouped(r.crashes)},
+        {"missing / not stored", grouped(r.missing) + " / " + grouped(r.not_stored)},
+        {"time", seconds_text(r.seconds)}};
+    for (const auto& e : r.examples) {
+        HtmlBoard b{std::string(to_string(e.problem)) + " (" + e.kind + ")",
+                    e.position,
+                    {},
+                    {},
+                    example_text(e)};
+        if (e.ours)
+            if (const auto m = proving_move(e.position, *e.ours, truth)) {
+                b.move = move_squares(*m);
+                b.move_label = checkers::format_move(*m) + ", which shows our value";
+            }
+        page.boards.push_back(std::move(b));
+    }
+    return page;
+}
+
 void print_report(const ProbeReport& r) {
     for (const auto& e : r.examples) fmt::print("{}\n", example_text(e));
     if (r.problems() > r.examples.size())
@@ -166,7 +211,7 @@ Command add_check_probe(CLI::App& app) {
         ProbeCheckOptions options;
         std::uint64_t cases = 0;
         bool json = false;
-        std::string junit;
+        std::string junit, html;
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand(
@@ -199,35 +244,41 @@ Command add_check_probe(CLI::App& app) {
         ->check(CLI::Range(0, 1000));
     cmd->add_flag("--json", args->json, "Print one JSON object");
     add_junit_option(cmd, args->junit);
-    return {cmd, [args] {
-                if (args->cases > 0) args->options.cases = args->cases;
-                const auto db = open_database(args->format, args->against);
-                if (!db) return fail(db.error());
-                std::error_code ec;
-                const auto dir = std::filesystem::absolute(args->against, ec);
-                ::setenv("RETROCHECK_AGAINST", (ec ? args->against : dir.string()).c_str(), 1);
-                auto plugin = start_plugin(args->plugin);
-                if (!plugin) return fail(plugin.error());
-                if (!(*plugin)->info().probe)
-                    return fail((*plugin)->info().library + ": the plugin offers no probe");
-                const auto log = [json = args->json](const std::string& line) {
-                    if (!json) print_line(line);
-                };
-                const ProbeReport r =
-                    check_probe(**plugin, Reference{*db->full, db->max_pieces}, args->options, log);
-                if (args->json)
-                    print_json(report_json(r, args->against, db->metric()));
-                else
-                    print_report(r);
-                if (!args->junit.empty())
-                    if (const auto w = write_junit(args->junit, junit_suite(r, args->against)); !w)
-                        return fail(w.error());
-                if (r.valued == 0 && r.problems() == 0)
-                    return fail(r.library + ": the plugin valued none of the " +
-                                grouped(r.checked) + " positions asked (" + grouped(r.missing) +
-                                " missing, " + grouped(r.not_stored) + " not stored)");
-                return found_if(r.problems() > 0);
-            }};
+    add_html_option(cmd, args->html);
+    return {
+        cmd, [args] {
+            if (args->cases > 0) args->options.cases = args->cases;
+            const auto db = open_database(args->format, args->against);
+            if (!db) return fail(db.error());
+            std::error_code ec;
+            const auto dir = std::filesystem::absolute(args->against, ec);
+            ::setenv("RETROCHECK_AGAINST", (ec ? args->against : dir.string()).c_str(), 1);
+            auto plugin = start_plugin(args->plugin);
+            if (!plugin) return fail(plugin.error());
+            if (!(*plugin)->info().probe)
+                return fail((*plugin)->info().library + ": the plugin offers no probe");
+            const auto log = [json = args->json](const std::string& line) {
+                if (!json) print_line(line);
+            };
+            const ProbeReport r =
+                check_probe(**plugin, Reference{*db->full, db->max_pieces}, args->options, log);
+            if (args->json)
+                print_json(report_json(r, args->against, db->metric()));
+            else
+                print_report(r);
+            if (!args->junit.empty())
+                if (const auto w = write_junit(args->junit, junit_suite(r, args->against)); !w)
+                    return fail(w.error());
+            if (!args->html.empty())
+                if (const auto w = write_html(args->html, probe_html(r, args->against, *db->full));
+                    !w)
+                    return fail(w.error());
+            if (r.valued == 0 && r.problems() == 0)
+                return fail(r.library + ": the plugin valued none of the " + grouped(r.checked) +
+                            " positions asked (" + grouped(r.missing) + " missing, " +
+                            grouped(r.not_stored) + " not stored)");
+            return found_if(r.problems() > 0);
+        }};
 }
 
 }  // namespace retrocheck::app

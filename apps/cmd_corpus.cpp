@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apps/commands.h"
+#include "apps/html_report.h"
 #include "apps/junit.h"
 #include "apps/output.h"
 #include "apps/search_output.h"
@@ -51,6 +52,28 @@ JunitCase entry_junit(const corpus::Entry& e, const corpus::EntryReport& report,
     return c;
 }
 
+// A failing entry drawn with the move of its first failing check (the keep or spoil, or the first
+// move of the line the search found).
+HtmlBoard entry_board(const corpus::Entry& e, const corpus::EntryReport& report) {
+    HtmlBoard b{fmt::format("line {}: {} ({})", e.line, e.verdict.to_string(), e.source),
+                e.position,
+                {},
+                {},
+                {}};
+    for (const corpus::Check& k : report.checks) {
+        b.details += check_line(k) + "\n";
+        if (k.ok || !b.move.empty()) continue;
+        if (k.move) {
+            b.move = move_squares(*k.move);
+            b.move_label = k.subject;
+        } else if (!k.pv.empty()) {
+            b.move = move_squares(k.pv.front());
+            b.move_label = "first move found: " + checkers::format_move(k.pv.front());
+        }
+    }
+    return b;
+}
+
 }  // namespace
 
 Command add_corpus(CLI::App& app) {
@@ -58,7 +81,7 @@ Command add_corpus(CLI::App& app) {
         std::string file;
         bool json = false;
         SearchArgs search;
-        std::string junit;
+        std::string junit, html;
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand(
@@ -67,6 +90,7 @@ Command add_corpus(CLI::App& app) {
     cmd->add_flag("--json", args->json, "Print one JSON object");
     add_search_options(cmd, args->search);
     add_junit_option(cmd, args->junit);
+    add_html_option(cmd, args->html);
     return {
         cmd, [args] {
             const auto entries = corpus::read_corpus(args->file);
@@ -85,6 +109,7 @@ Command add_corpus(CLI::App& app) {
                                   {"db", args->search.db},
                                   {"entries", nlohmann::json::array()}};
             JunitSuite junit{"retrocheck corpus " + args->file, 0, {}};
+            HtmlReport page{"retrocheck corpus " + args->file, true, {}, {}, {}};
             for (const corpus::Entry& e : *entries) {
                 const auto entry_t0 = std::chrono::steady_clock::now();
                 const auto report = corpus::check_entry(e, (*tables)->probe.get(), searcher);
@@ -92,6 +117,7 @@ Command add_corpus(CLI::App& app) {
                 failed += report.passed() ? 0 : 1;
                 const std::string fen = checkers::format_fen(e.position);
                 junit.cases.push_back(entry_junit(e, report, args->file, seconds_since(entry_t0)));
+                if (!report.passed()) page.boards.push_back(entry_board(e, report));
                 if (args->json) {
                     nlohmann::json checks = nlohmann::json::array();
                     for (const corpus::Check& c : report.checks) {
@@ -130,6 +156,15 @@ Command add_corpus(CLI::App& app) {
             junit.seconds = seconds_since(t0);
             if (!args->junit.empty())
                 if (const auto w = write_junit(args->junit, junit); !w) return fail(w.error());
+            if (!args->html.empty()) {
+                page.passed = failed == 0;
+                page.summary = {{"entries", std::to_string(n)},
+                                {"passed", std::to_string(n - failed)},
+                                {"failed", std::to_string(failed)},
+                                {"tables", args->search.db.empty() ? "none" : args->search.db},
+                                {"time", seconds_text(junit.seconds)}};
+                if (const auto w = write_html(args->html, page); !w) return fail(w.error());
+            }
             if (args->json) {
                 out["passed"] = n - failed;
                 out["failed"] = failed;

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apps/commands.h"
+#include "apps/html_report.h"
 #include "apps/jobs.h"
 #include "apps/output.h"
 #include "engine/checkers/notation.h"
@@ -29,6 +30,7 @@ class StatsPrinter {
     void add(const SliceTable& table) {
         const Slice s = table.index.slice();
         const auto sides = table_stats(table);
+        for (auto& h : slice_histograms(s, sides)) histograms_.push_back(std::move(h));
         for (int side = 0; side < 2; ++side) {
             const SideStats& st = sides[static_cast<std::size_t>(side)];
             const char* who =
@@ -55,6 +57,9 @@ class StatsPrinter {
             slices_.push_back(j);
         }
     }
+
+    const SideStats& total() const { return total_; }
+    const std::vector<HtmlHistogram>& histograms() const { return histograms_; }
 
     // The JSON document (null for text, whose total row is printed here).
     nlohmann::json finish() {
@@ -96,12 +101,13 @@ class StatsPrinter {
     std::string dir_;
     bool json_;
     SideStats total_;
+    std::vector<HtmlHistogram> histograms_;
     nlohmann::json slices_ = nlohmann::json::array();
 };
 
 }  // namespace
 
-int run_stats(const std::filesystem::path& dir, bool json) {
+int run_stats(const std::filesystem::path& dir, bool json, const std::string& html) {
     auto files = store::open_directory(dir);
     if (!files) return fail(files.error());
     StatsPrinter printer(dir.string(), json);
@@ -114,6 +120,19 @@ int run_stats(const std::filesystem::path& dir, bool json) {
         print_json(printer.finish());
     else
         printer.finish();
+    if (!html.empty()) {
+        const SideStats& t = printer.total();
+        HtmlReport page{"retrocheck stats " + dir.string(), true, {}, {}, printer.histograms()};
+        page.summary = {
+            {"slices", grouped(files->size())},
+            {"positions", grouped(t.positions)},
+            {"wins / draws / losses",
+             grouped(t.wins) + " / " + grouped(t.draws) + " / " + grouped(t.losses)},
+            {"longest win", t.longest_win ? std::to_string(t.longest_win_plies) + " plies, " +
+                                                checkers::format_fen(*t.longest_win)
+                                          : "-"}};
+        if (const auto w = write_html(html, page); !w) return fail(w.error());
+    }
     return kExitOk;
 }
 
@@ -128,6 +147,7 @@ Command add_stats(CLI::App& app) {
         std::string dir;
         bool json = false;
         int threads = 0;
+        std::string html;
     };
     auto args = std::make_shared<Args>();
     auto* cmd =
@@ -135,9 +155,10 @@ Command add_stats(CLI::App& app) {
     cmd->add_option("dir", args->dir, "Directory of table files")->required();
     cmd->add_flag("--json", args->json, "Print one JSON object");
     add_threads_option(cmd, args->threads);
+    add_html_option(cmd, args->html);
     return {cmd, [args] {
                 const auto threads = limit_threads(args->threads);
-                return run_stats(args->dir, args->json);
+                return run_stats(args->dir, args->json, args->html);
             }};
 }
 

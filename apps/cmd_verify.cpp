@@ -6,12 +6,14 @@
 #include <nlohmann/json.hpp>
 
 #include "apps/commands.h"
+#include "apps/html_report.h"
 #include "apps/jobs.h"
 #include "apps/junit.h"
 #include "apps/output.h"
 #include "apps/progress.h"
 #include "engine/checkers/notation.h"
 #include "tablebases/store/directory.h"
+#include "tablebases/verify/stats.h"
 #include "tablebases/verify/verifier.h"
 
 namespace retrocheck::app {
@@ -69,8 +71,37 @@ JunitSuite verify_junit(const VerifyRun& run, const std::filesystem::path& dir) 
     return suite;
 }
 
+// The findings and the first consequences drawn with the child that shows them, and the
+// distances of every slice.
+HtmlReport verify_html(const VerifyRun& run, const TableSet& tables,
+                       const std::filesystem::path& dir) {
+    const VerifyReport& r = run.report;
+    HtmlReport page{"retrocheck verify " + dir.string(), r.violations == 0, {}, {}, {}};
+    page.summary = {{"slices", grouped(run.slices)},
+                    {"positions checked", grouped(r.positions_checked)},
+                    {"findings (values that break their own rule)", grouped(r.findings)},
+                    {"violations", grouped(r.violations)},
+                    {"time", seconds_text(run.seconds)}};
+    for (const auto* list : {&r.examples, &r.consequences})
+        for (const Violation& v : *list) {
+            HtmlBoard b;
+            b.title = (v.finding ? "finding: " : "consequence: ") + v.rule;
+            b.position = v.position;
+            if (v.child_move) {
+                b.move = move_squares(*v.child_move);
+                b.move_label = "child " + checkers::format_move(*v.child_move);
+            }
+            b.details = describe(v);
+            page.boards.push_back(std::move(b));
+        }
+    for (const auto& [slice, table] : tables.tables())
+        for (auto& h : slice_histograms(slice, table_stats(*table)))
+            page.histograms.push_back(std::move(h));
+    return page;
+}
+
 int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples,
-               const std::string& junit) {
+               const std::string& junit, const std::string& html) {
     const auto t0 = std::chrono::steady_clock::now();
     auto tables = store::load_directory(dir);
     if (!tables) return fail(tables.error());
@@ -81,6 +112,9 @@ int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_exam
         print_verify(run);
     if (!junit.empty())
         if (const auto w = write_junit(junit, verify_junit(run, dir)); !w) return fail(w.error());
+    if (!html.empty())
+        if (const auto w = write_html(html, verify_html(run, *tables, dir)); !w)
+            return fail(w.error());
     return run.exit_code();
 }
 
@@ -142,7 +176,7 @@ Command add_verify(CLI::App& app) {
         bool json = false;
         std::size_t max_examples = 20;
         int threads = 0;
-        std::string junit;
+        std::string junit, html;
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand(
@@ -154,9 +188,11 @@ Command add_verify(CLI::App& app) {
                     "Findings (and consequences) printed; all are counted");
     add_threads_option(cmd, args->threads);
     add_junit_option(cmd, args->junit);
+    add_html_option(cmd, args->html);
     return {cmd, [args] {
                 const auto threads = limit_threads(args->threads);
-                return run_verify(args->dir, args->json, args->max_examples, args->junit);
+                return run_verify(args->dir, args->json, args->max_examples, args->junit,
+                                  args->html);
             }};
 }
 

@@ -52,7 +52,7 @@ nlohmann::json build_json(const BuildSummary& s, const BuildArgs& args);
 // `verify DIR`: the exit code; prints the report (JSON when json is set), and writes a JUnit
 // report to `junit` when it is not empty.
 int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples,
-               const std::string& junit = {});
+               const std::string& junit = {}, const std::string& html = {});
 
 // A verification of tables already loaded (t0: when loading started, for the timing), with a
 // progress line while it runs.
@@ -69,7 +69,7 @@ nlohmann::json verify_json(const VerifyRun& run, const std::filesystem::path& di
 
 // `stats DIR`: the exit code; prints per slice and side (JSON when json is set), reading one
 // file at a time.
-int run_stats(const std::filesystem::path& dir, bool json);
+int run_stats(const std::filesystem::path& dir, bool json, const std::string& html = {});
 // The same over tables already in memory: prints the text, or returns the JSON document.
 nlohmann::json print_stats(const tb::TableSet& tables, const std::filesystem::path& dir, bool json);
 

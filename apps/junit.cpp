@@ -2,46 +2,11 @@
 
 #include <fmt/format.h>
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
+#include "apps/report_file.h"
 
 namespace retrocheck::app {
 
 namespace {
-
-// Text for XML attributes and elements: the five entities, and no control characters but tab
-// and newline (XML 1.0 cannot hold them).
-std::string escaped(const std::string& s) {
-    std::string out;
-    out.reserve(s.size());
-    for (const char c : s) {
-        switch (c) {
-            case '&':
-                out += "&amp;";
-                break;
-            case '<':
-                out += "&lt;";
-                break;
-            case '>':
-                out += "&gt;";
-                break;
-            case '"':
-                out += "&quot;";
-                break;
-            case '\'':
-                out += "&apos;";
-                break;
-            default:
-                if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t')
-                    out += ' ';
-                else
-                    out += c;
-        }
-    }
-    return out;
-}
 
 std::string seconds(double s) { return fmt::format("{:.3f}", s < 0 ? 0.0 : s); }
 
@@ -53,11 +18,12 @@ std::string junit_xml(const JunitSuite& suite) {
     const std::string counts = fmt::format(R"(tests="{}" failures="{}" errors="0" time="{}")",
                                            suite.cases.size(), failures, seconds(suite.seconds));
     std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-    out += fmt::format("<testsuites name=\"{}\" {}>\n", escaped(suite.name), counts);
-    out += fmt::format("  <testsuite name=\"{}\" {} skipped=\"0\">\n", escaped(suite.name), counts);
+    out += fmt::format("<testsuites name=\"{}\" {}>\n", xml_escaped(suite.name), counts);
+    out += fmt::format("  <testsuite name=\"{}\" {} skipped=\"0\">\n", xml_escaped(suite.name),
+                       counts);
     for (const auto& c : suite.cases) {
         out += fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{}\"",
-                           escaped(c.classname), escaped(c.name), seconds(c.seconds));
+                           xml_escaped(c.classname), xml_escaped(c.name), seconds(c.seconds));
         if (!c.failure_message && c.system_out.empty()) {
             out += "/>\n";
             continue;
@@ -65,10 +31,10 @@ std::string junit_xml(const JunitSuite& suite) {
         out += ">\n";
         if (c.failure_message)
             out += fmt::format("      <failure message=\"{}\" type=\"{}\">{}</failure>\n",
-                               escaped(*c.failure_message), escaped(c.failure_type),
-                               escaped(c.failure_text));
+                               xml_escaped(*c.failure_message), xml_escaped(c.failure_type),
+                               xml_escaped(c.failure_text));
         if (!c.system_out.empty())
-            out += fmt::format("      <system-out>{}</system-out>\n", escaped(c.system_out));
+            out += fmt::format("      <system-out>{}</system-out>\n", xml_escaped(c.system_out));
         out += "    </testcase>\n";
     }
     out += "  </testsuite>\n</testsuites>\n";
@@ -76,23 +42,7 @@ std::string junit_xml(const JunitSuite& suite) {
 }
 
 Result<bool> write_junit(const std::string& path, const JunitSuite& suite) {
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-        if (!f) return Error{path + ": cannot write the JUnit report: " + std::strerror(errno)};
-        f << junit_xml(suite);
-        f.flush();
-        if (!f) {
-            std::remove(tmp.c_str());
-            return Error{path + ": cannot write the JUnit report: " + std::strerror(errno)};
-        }
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        const std::string why = std::strerror(errno);
-        std::remove(tmp.c_str());
-        return Error{path + ": cannot write the JUnit report: " + why};
-    }
-    return true;
+    return write_report_file(path, junit_xml(suite), "the JUnit report");
 }
 
 void add_junit_option(CLI::App* cmd, std::string& path) {

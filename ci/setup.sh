@@ -9,7 +9,7 @@ packages=(
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   libzstd-dev libxxhash-dev libtbb-dev
   libcli11-dev libfmt-dev nlohmann-json3-dev
-  python3 python3-jsonschema ccache
+  python3 python3-jsonschema ccache chromium fonts-dejavu-core
 )
 
 missing=()

@@ -71,13 +71,11 @@ TEST(PluginProcess, EveryFailureIsNamedAndTheRunGoesOn) {
         Kind kind;
         const char* says;
     };
-    for (const Case& c :
-         {Case{"hang", Kind::Timeout, "no answer within 1,000 ms"},
-          Case{"recurse", Kind::StackOverflow,
-               "killed by SIGSEGV: stack overflow (its stack limit is 8 MiB)"},
-          Case{"segv", Kind::Crash, "killed by SIGSEGV"},
-          Case{"abort", Kind::Crash, "killed by SIGABRT"},
-          Case{"hog", Kind::OutOfMemory, "out of memory: killed by SIGABRT with "}}) {
+    for (const Case& c : {Case{"hang", Kind::Timeout, "no answer within 1,000 ms"},
+                          Case{"recurse", Kind::StackOverflow,
+                               "killed by SIGSEGV: stack overflow (its stack limit is 8 MiB)"},
+                          Case{"segv", Kind::Crash, "killed by SIGSEGV"},
+                          Case{"abort", Kind::Crash, "killed by SIGABRT"}}) {
         SCOPED_TRACE(c.fen);
         const auto start = std::chrono::steady_clock::now();
         const auto r = p->probe(c.fen);
@@ -90,6 +88,19 @@ TEST(PluginProcess, EveryFailureIsNamedAndTheRunGoesOn) {
         ASSERT_TRUE(std::holds_alternative<rc_probe_result>(next)) << failure(next).message;
         EXPECT_EQ(std::get<rc_probe_result>(next).distance, 7);
     }
+    // Running out of memory: filling 192 MiB can take more than a second on a loaded machine, so
+    // this call has 10 seconds.
+    Limits roomy = quick();
+    roomy.call_ms = 10000;
+    const auto hog = PluginProcess::start(TEST_PLUGIN_answers, RC_GAME_CHECKERS, roomy);
+    ASSERT_TRUE(hog.ok()) << hog.error();
+    const auto r = (*hog)->probe("hog");
+    ASSERT_TRUE(std::holds_alternative<CallFailure>(r));
+    EXPECT_EQ(failure(r).kind, Kind::OutOfMemory) << failure(r).message;
+    EXPECT_NE(failure(r).message.find("out of memory: killed by SIGABRT with "), std::string::npos)
+        << failure(r).message;
+    std::cout << "hog: " << failure(r).message << "\n";
+    EXPECT_TRUE(std::holds_alternative<rc_probe_result>((*hog)->probe("W:W24:B1")));
     // legal_moves is under the same limit.
     EXPECT_EQ(failure(p->legal_moves("hang")).kind, Kind::Timeout);
     EXPECT_TRUE(std::holds_alternative<MovesAnswer>(p->legal_moves("W:W24:B1")));

@@ -116,6 +116,8 @@ TEST(FastResolverCases, AreWhatTheySay) {
     }
     // White to move cannot take 18 (15 is taken); Black threatens 18x25.
     EXPECT_TRUE(is(ResolverCase::Threat, "W:W22:B15,18"));
+    // Its one quiet move, 22-17, leaves no capture: a threat graph of one position.
+    EXPECT_FALSE(is(ResolverCase::ThreatGraph, "W:W22:B15,18"));
     EXPECT_FALSE(is(ResolverCase::Threat, "W:W22:B18"));     // White takes first: 22x15
     EXPECT_FALSE(is(ResolverCase::Threat, "B:W22:B15,18"));  // Black to move takes
     // 18x25, then 30x21: two plies of captures; without the man on 30, one.

@@ -42,6 +42,7 @@ std::array<SideStats, 2> table_stats(const SliceTable& table) {
                     if (v.is_win()) {
                         ++p.s.wins;
                         p.s.quiet_wins += !capture;
+                        SideStats::count_distance(p.s.win_plies, v.plies());
                         if (v.plies() > p.s.longest_win_plies) {
                             p.s.longest_win_plies = v.plies();
                             p.longest_id = id;
@@ -52,6 +53,7 @@ std::array<SideStats, 2> table_stats(const SliceTable& table) {
                     } else {
                         ++p.s.losses;
                         p.s.quiet_losses += !capture;
+                        SideStats::count_distance(p.s.loss_plies, v.plies());
                     }
                 }
                 return p;

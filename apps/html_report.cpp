@@ -1,0 +1,194 @@
+#include "apps/html_report.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include "apps/report_file.h"
+#include "engine/checkers/diagram.h"
+#include "engine/checkers/notation.h"
+#include "engine/core/text.h"
+
+namespace retrocheck::app {
+
+namespace {
+
+constexpr int kSquare = 44;  // pixels a square
+constexpr int kBoard = 8 * kSquare;
+
+// Where square s (1-32) stands: column and row from the top-left, Black's side at the top.
+std::pair<int, int> cell(int s) {
+    const int i = s - 1, row = i / 4;
+    return {2 * (i % 4) + (row % 2 == 0 ? 1 : 0), row};
+}
+
+std::pair<int, int> centre(int s) {
+    const auto [col, row] = cell(s);
+    return {col * kSquare + kSquare / 2, row * kSquare + kSquare / 2};
+}
+
+constexpr const char* kStyle = R"(
+body { font-family: "DejaVu Sans", sans-serif; margin: 2em; color: #222; }
+h1 { font-size: 1.4em; } h2 { font-size: 1.15em; margin-top: 1.6em; }
+.verdict { padding: 0.15em 0.6em; border-radius: 0.3em; color: white; }
+.passed { background: #2e7d32; } .failed { background: #c62828; }
+table.summary td { padding: 0.15em 1.2em 0.15em 0; }
+figure { display: inline-flex; gap: 1.2em; margin: 1em 2em 1em 0; align-items: flex-start; }
+figcaption { font-weight: bold; margin-bottom: 0.4em; }
+pre { font-size: 0.85em; margin: 0; }
+svg.board .light { fill: #f3e6c8; } svg.board .square { fill: #9c6b3f; }
+svg.board .number { fill: #f3e6c8; font-size: 10px; }
+svg.board .black { fill: #222; stroke: #000; } svg.board .white { fill: #fafafa; stroke: #444; }
+svg.board .crown { fill: #d4a017; font-size: 16px; font-weight: bold; text-anchor: middle; }
+svg.board .move { fill: none; stroke: #1565c0; stroke-width: 5; stroke-opacity: 0.8; }
+svg.board .move-end { fill: #1565c0; fill-opacity: 0.8; }
+.histograms { display: flex; flex-wrap: wrap; gap: 1em; }
+svg.histogram .win { fill: #2e7d32; } svg.histogram .loss { fill: #c62828; }
+svg.histogram .draw { fill: #9e9e9e; } svg.histogram text { font-size: 10px; fill: #333; }
+)";
+
+}  // namespace
+
+std::vector<int> move_squares(const std::string& text) {
+    std::vector<int> out;
+    int n = -1;
+    for (const char c : text + " ") {
+        if (std::isdigit(static_cast<unsigned char>(c))) {
+            n = (n < 0 ? 0 : n * 10) + (c - '0');
+        } else if (n >= 0) {
+            if (n >= 1 && n <= 32) out.push_back(n);
+            n = -1;
+        }
+    }
+    return out;
+}
+
+std::vector<int> move_squares(const checkers::Move& m) {
+    std::vector<int> out{checkers::pdn(m.from)};
+    for (const auto sq : m.path()) out.push_back(checkers::pdn(sq));
+    return out;
+}
+
+std::string board_svg(const checkers::Position& pos, const std::vector<int>& move) {
+    std::string s = fmt::format(
+        R"(<svg class="board" xmlns="http://www.w3.org/2000/svg" width="{0}" height="{0}" )"
+        R"(viewBox="0 0 {0} {0}" role="img" aria-label="{1}">)",
+        kBoard, xml_escaped(checkers::format_fen(pos)));
+    s += fmt::format(R"(<rect class="light" width="{0}" height="{0}"/>)", kBoard);
+    for (int sq = 1; sq <= 32; ++sq) {
+        const auto [col, row] = cell(sq);
+        s += fmt::format(R"(<rect class="square" x="{}" y="{}" width="{}" height="{}"/>)"
+                         R"(<text class="number" x="{}" y="{}">{}</text>)",
+                         col * kSquare, row * kSquare, kSquare, kSquare, col * kSquare + 2,
+                         row * kSquare + 10, sq);
+    }
+    for (int sq = 1; sq <= 32; ++sq) {
+        const checkers::Bitboard b = checkers::Bitboard{1} << (sq - 1);
+        if (!(pos.occupied() & b)) continue;
+        const bool king = pos.kings() & b;
+        const char* colour = (pos.pieces(checkers::Color::Black) & b) ? "black" : "white";
+        const auto [x, y] = centre(sq);
+        s += fmt::format(R"(<circle class="{} {}" cx="{}" cy="{}" r="{}" stroke-width="2"/>)",
+                         king ? "king" : "man", colour, x, y, kSquare * 2 / 5);
+        if (king) s += fmt::format(R"(<text class="crown" x="{}" y="{}">K</text>)", x, y + 6);
+    }
+    if (move.size() >= 2) {
+        std::string points;
+        for (const int sq : move) {
+            const auto [x, y] = centre(sq);
+            points += fmt::format("{},{} ", x, y);
+        }
+        s += fmt::format(R"(<polyline class="move" points="{}"/>)", points);
+        const auto [x, y] = centre(move.back());
+        s += fmt::format(R"(<circle class="move-end" cx="{}" cy="{}" r="7"/>)", x, y);
+    }
+    return s + "</svg>";
+}
+
+std::string histogram_svg(const HtmlHistogram& h) {
+    constexpr int kWidth = 360, kHalf = 60, kTop = 16, kBar = 6;
+    const std::size_t plies = std::max(h.wins.size(), h.losses.size());
+    std::uint64_t most = 1;
+    for (const auto v : h.wins) most = std::max(most, v);
+    for (const auto v : h.losses) most = std::max(most, v);
+    const int width = std::max(kWidth, static_cast<int>(plies) * kBar + 40);
+    const int axis = kTop + kHalf;
+    std::string s = fmt::format(
+        R"(<svg class="histogram" xmlns="http://www.w3.org/2000/svg" width="{0}" height="{1}" )"
+        R"(viewBox="0 0 {0} {1}" role="img" aria-label="{2}">)",
+        width, axis + kHalf + 28, xml_escaped(h.title));
+    s += fmt::format(R"(<text x="0" y="11">{}</text>)", xml_escaped(h.title));
+    const auto bar = [&](const char* cls, std::size_t i, std::uint64_t v, bool up) {
+        if (v == 0) return;
+        const int height = std::max(1, static_cast<int>(kHalf * v / most));
+        s += fmt::format(
+            R"(<rect class="bar {}" x="{}" y="{}" width="{}" height="{}"><title>{} in {} plies: {}</title></rect>)",
+            cls, 30 + static_cast<int>(i) * kBar, up ? axis - height : axis, kBar - 1, height,
+            up ? "wins" : "losses", i, grouped(v));
+    };
+    for (std::size_t i = 0; i < h.wins.size(); ++i) bar("win", i, h.wins[i], true);
+    for (std::size_t i = 0; i < h.losses.size(); ++i) bar("loss", i, h.losses[i], false);
+    s += fmt::format(R"(<line x1="30" x2="{}" y1="{}" y2="{}" stroke="#333"/>)",
+                     30 + static_cast<int>(plies) * kBar, axis, axis);
+    s += fmt::format(R"(<text x="0" y="{}">wins</text><text x="0" y="{}">losses</text>)", kTop + 10,
+                     axis + kHalf);
+    s += fmt::format(R"(<text x="30" y="{}">0</text><text x="{}" y="{}">{} plies</text>)"
+                     R"(<text x="{}" y="{}">draws {}</text>)",
+                     axis + kHalf + 14, std::max(70, 30 + static_cast<int>(plies) * kBar),
+                     axis + kHalf + 14, plies == 0 ? 0 : plies - 1, width - 110, axis + kHalf + 26,
+                     grouped(h.draws));
+    return s + "</svg>";
+}
+
+std::vector<HtmlHistogram> slice_histograms(tb::Slice slice,
+                                            const std::array<tb::SideStats, 2>& sides) {
+    std::vector<HtmlHistogram> out;
+    for (int side = 0; side < 2; ++side) {
+        const tb::SideStats& st = sides[static_cast<std::size_t>(side)];
+        out.push_back({fmt::format("{} ({}), {} to move", tb::material(slice), tb::name(slice),
+                                   side == 0 ? "Black" : "White"),
+                       st.win_plies, st.loss_plies, st.draws});
+    }
+    return out;
+}
+
+std::string html_page(const HtmlReport& r) {
+    std::string s = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">";
+    s += "<title>" + xml_escaped(r.title) + "</title><style>" + kStyle + "</style></head><body>\n";
+    s += fmt::format("<h1>{} <span class=\"verdict {}\">{}</span></h1>\n", xml_escaped(r.title),
+                     r.passed ? "passed" : "failed", r.passed ? "passed" : "failed");
+    s += "<table class=\"summary\">\n";
+    for (const auto& [label, value] : r.summary)
+        s += fmt::format("<tr><td>{}</td><td>{}</td></tr>\n", xml_escaped(label),
+                         xml_escaped(value));
+    s += "</table>\n";
+    if (!r.boards.empty()) {
+        s += "<h2>Positions</h2>\n";
+        for (const HtmlBoard& b : r.boards) {
+            s += "<figure class=\"example\">" + board_svg(b.position, b.move) + "<div>";
+            s += "<figcaption>" + xml_escaped(b.title) + "</figcaption>";
+            s += "<pre>" + xml_escaped(checkers::format_fen(b.position));
+            if (!b.move_label.empty()) s += "\nmove drawn: " + xml_escaped(b.move_label);
+            s += "\n\n" + xml_escaped(b.details) + "</pre></div></figure>\n";
+        }
+    }
+    if (!r.histograms.empty()) {
+        s += "<h2>Distances by slice</h2>\n<div class=\"histograms\">\n";
+        for (const HtmlHistogram& h : r.histograms) s += histogram_svg(h) + "\n";
+        s += "</div>\n";
+    }
+    return s + "</body></html>\n";
+}
+
+Result<bool> write_html(const std::string& path, const HtmlReport& report) {
+    return write_report_file(path, html_page(report), "the HTML report");
+}
+
+void add_html_option(CLI::App* cmd, std::string& path) {
+    cmd->add_option("--html", path,
+                    "Also write an HTML report to FILE: the summary and every example position "
+                    "drawn, with the move that shows the problem");
+}
+
+}  // namespace retrocheck::app

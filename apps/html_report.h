@@ -1,0 +1,65 @@
+// HTML reports (--html FILE): one self-contained page (no script, no outside file) with the
+// summary, each example position as an SVG board with numbered squares, men and kings and the
+// offending move drawn, and SVG histograms of distances per slice (verify, stats).
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/checkers/move.h"
+#include "engine/checkers/position.h"
+#include "engine/core/result.h"
+#include "tablebases/slice.h"
+#include "tablebases/verify/stats.h"
+
+namespace retrocheck::app {
+
+struct HtmlBoard {
+    std::string title;  // "finding: win-shortest"
+    checkers::Position position;
+    std::vector<int> move;   // the squares of the move drawn: from, then every landing; or none
+    std::string move_label;  // "child 14-10", "extra 11x2x9"
+    std::string details;     // shown beside the board, as preformatted text
+};
+
+// The distances of one slice's wins and losses, for one side to move or both.
+struct HtmlHistogram {
+    std::string title;                        // "2K v 1K (bm0bk1wm0wk2), White to move"
+    std::vector<std::uint64_t> wins, losses;  // [n]: positions won (lost) in n plies
+    std::uint64_t draws = 0;
+};
+
+struct HtmlReport {
+    std::string title;  // "retrocheck verify tables"
+    bool passed = true;
+    std::vector<std::pair<std::string, std::string>> summary;  // label, value
+    std::vector<HtmlBoard> boards;
+    std::vector<HtmlHistogram> histograms;
+};
+
+std::string html_page(const HtmlReport& report);
+
+// The SVG of one board (class "board"; each dark square a rect.square with its number, each
+// piece a circle of class "man"/"king" and "black"/"white", the move a polyline.move).
+std::string board_svg(const checkers::Position& pos, const std::vector<int>& move);
+// The SVG of one histogram (class "histogram"; each bar a rect.bar of class "win"/"loss"/"draw").
+std::string histogram_svg(const HtmlHistogram& h);
+
+// The squares of a move's text ("11x2x9" -> 11, 2, 9; "24-19" -> 24, 19), or of a move.
+std::vector<int> move_squares(const std::string& text);
+std::vector<int> move_squares(const checkers::Move& m);
+
+// The histograms of a slice's two sides (stats of tablebases/verify/stats.h).
+std::vector<HtmlHistogram> slice_histograms(tb::Slice slice,
+                                            const std::array<tb::SideStats, 2>& sides);
+
+// Writes the page whole or not at all; the error names the file.
+Result<bool> write_html(const std::string& path, const HtmlReport& report);
+
+// --html FILE.
+void add_html_option(CLI::App* cmd, std::string& path);
+
+}  // namespace retrocheck::app

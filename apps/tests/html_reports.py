@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""--html FILE of verify, stats, audit, corpus, check-movegen and check-probe, opened in headless
+Chromium (Debian's `chromium`, installed by ci/setup.sh): every board renders at its size with its
+32 numbered squares and exactly the pieces of its FEN, the offending move is drawn, the
+histograms of verify and stats render with bars (two a slice: one a side to move), and a
+screenshot of each page is kept beside it (the test prints where).
+
+usage: html_reports.py RETROCHECK_BIN SOURCE_DIR SCRATCH_DIR [PLUGINS_DIR]
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+BIN, SOURCE, SCRATCH = sys.argv[1:4]
+PLUGINS = sys.argv[4] if len(sys.argv) > 4 else None
+failures = []
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                "--virtual-time-budget=5000"]
+
+# Measures what the browser laid out and writes it into the page as JSON.
+PROBE = """<script>
+window.addEventListener('load', () => {
+  const box = e => { const b = e.getBoundingClientRect(); return [b.width, b.height]; };
+  const out = {
+    boards: [...document.querySelectorAll('svg.board')].map(s => ({
+      size: box(s), fen: s.getAttribute('aria-label'),
+      squares: s.querySelectorAll('rect.square').length,
+      numbers: [...s.querySelectorAll('text.number')].map(t => t.textContent).join(','),
+      pieces: s.querySelectorAll('circle.man, circle.king').length,
+      kings: s.querySelectorAll('circle.king').length,
+      moves: [...s.querySelectorAll('polyline.move')].map(p => box(p))})),
+    histograms: [...document.querySelectorAll('svg.histogram')].map(s => ({
+      size: box(s), bars: s.querySelectorAll('rect.bar').length,
+      drawn: [...s.querySelectorAll('rect.bar')].filter(r => box(r)[1] > 0).length}))};
+  const pre = document.createElement('pre');
+  pre.id = 'render-check';
+  pre.textContent = JSON.stringify(out);
+  document.body.appendChild(pre);
+});
+</script>"""
+
+
+def fen_pieces(fen):
+    """Pieces and kings of a FEN as format_fen writes it ("W:W21,K22:B1,2")."""
+    pieces = kings = 0
+    for part in fen.split(":")[1:]:
+        for token in part[1:].split(","):
+            if token:
+                pieces += 1
+                kings += token.startswith("K")
+    return pieces, kings
+
+
+def rendered(page):
+    """What Chromium laid out for the page (through a copy with the probe script)."""
+    with open(page) as f:
+        html = f.read()
+    probe = page + ".probe.html"
+    with open(probe, "w") as f:
+        f.write(html.replace("</body>", PROBE + "</body>"))
+    p = subprocess.run([CHROMIUM] + CHROME_FLAGS + ["--dump-dom", probe], capture_output=True,
+                       text=True, timeout=120)
+    m = re.search(r'<pre id="render-check">(.*?)</pre>', p.stdout, re.S)
+    if not m:
+        return None
+    return json.loads(m.group(1).replace("&quot;", '"').replace("&amp;", "&")
+                      .replace("&lt;", "<").replace("&gt;", ">"))
+
+
+def check(name, args, status, boards=None, moves=0, histograms=None):
+    """Runs retrocheck ARGS --html SCRATCH/NAME.html, then checks the page in Chromium."""
+    page = os.path.join(SCRATCH, name + ".html")
+    where = "retrocheck " + " ".join(args)
+    p = subprocess.run([BIN] + args + ["--html", page], capture_output=True, text=True)
+    if p.returncode != status:
+        failures.append(f"{where}: exit {p.returncode}, expected {status}\n{p.stderr[-1500:]}")
+        print("FAIL " + failures[-1], flush=True)
+        return
+    r = rendered(page)
+    problems = []
+    if r is None:
+        problems.append("Chromium did not render the page")
+    else:
+        if boards is not None and len(r["boards"]) < boards:
+            problems.append(f"{len(r['boards'])} boards, expected at least {boards}")
+        for b in r["boards"]:
+            pieces, kings = fen_pieces(b["fen"])
+            if b["size"][0] < 300 or b["size"][1] < 300:
+                problems.append(f"board {b['fen']} laid out at {b['size']}")
+            if b["squares"] != 32 or b["numbers"] != ",".join(map(str, range(1, 33))):
+                problems.append(f"board {b['fen']}: squares {b['squares']}, numbers {b['numbers']}")
+            if (b["pieces"], b["kings"]) != (pieces, kings):
+                problems.append(f"board {b['fen']}: {b['pieces']} pieces ({b['kings']} kings) "
+                                f"drawn, the FEN has {pieces} ({kings})")
+        drawn = sum(1 for b in r["boards"] for m in b["moves"] if max(m) > 0)
+        if drawn < moves:
+            problems.append(f"{drawn} moves drawn, expected at least {moves}")
+        if histograms is not None:
+            if len(r["histograms"]) != histograms:
+                problems.append(f"{len(r['histograms'])} histograms, expected {histograms}")
+            for h in r["histograms"]:
+                if h["size"][0] <= 0 or h["size"][1] <= 0 or h["drawn"] != h["bars"]:
+                    problems.append(f"histogram not rendered: {h}")
+            if not any(h["bars"] for h in r["histograms"]):
+                problems.append("no histogram has a bar")
+    shot = os.path.join(SCRATCH, name + ".png")
+    subprocess.run([CHROMIUM] + CHROME_FLAGS + ["--window-size=1300,1600",
+                                                f"--screenshot={shot}", page],
+                   capture_output=True, timeout=120)
+    if not os.path.exists(shot) or os.path.getsize(shot) == 0:
+        problems.append("no screenshot")
+    if problems:
+        failures.append(f"{where}: " + "; ".join(problems[:5]))
+    summary = (f"{len(r['boards'])} boards, {len(r['histograms'])} histograms" if r else "")
+    print(("FAIL " if problems else "ok   ") + f"{where}: {summary}; screenshot {shot}"
+          + ("\n     " + "; ".join(problems[:5]) if problems else ""), flush=True)
+
+
+if not CHROMIUM:
+    print("chromium is not installed (ci/setup.sh installs Debian's chromium)")
+    sys.exit(1)
+shutil.rmtree(SCRATCH, ignore_errors=True)
+os.makedirs(SCRATCH)
+t3 = os.path.join(SCRATCH, "t3")
+subprocess.run([BIN, "build", "checkers", "--pieces", "3", "--out", t3, "--quiet"], check=True,
+               capture_output=True)
+slices = len([f for f in os.listdir(t3) if f.endswith(".rctb")])
+
+check("verify", ["verify", t3], 0, boards=0, histograms=2 * slices)
+check("stats", ["stats", t3], 0, boards=0, histograms=2 * slices)
+check("audit", ["audit", "--format", "native", t3], 0, boards=0)
+corpus = os.path.join(SCRATCH, "small.tsv")
+with open(corpus, "w") as f:  # the second verdict is false: White wins there
+    f.write("W:WK22,K23:BK31\twin\t-\t-\ttwo kings beat one\t5\n"
+            "W:WK22,K23:BK30\tdraw\t-\t-\ta false verdict\t5\n")
+check("corpus", ["corpus", corpus, "--db", t3], 1, boards=1)
+if PLUGINS:
+    lib = lambda name: os.path.join(PLUGINS, f"lib{name}.so")
+    check("check_movegen", ["check-movegen", "--plugin", lib("buggy_movegen"), "--cases", "400"],
+          1, boards=2, moves=2)
+    check("check_probe", ["check-probe", "--plugin", lib("botched_resolver"), "--against", t3,
+                          "--cases", "400"], 1, boards=1, moves=1)
+print(f"{len(failures)} failures")
+sys.exit(1 if failures else 0)
