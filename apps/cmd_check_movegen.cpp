@@ -102,10 +102,9 @@ JunitSuite junit_suite(const MovegenReport& r) {
 }
 
 void print_report(const MovegenReport& r) {
-    for (const auto& e : r.examples) fmt::print("{}\n", example_text(e));
-    if (r.problems() > r.examples.size())
-        fmt::print("(the first {} of {} problems)\n", r.examples.size(), grouped(r.problems()));
-    fmt::print("plugin {} ({})\n", r.plugin, r.library);
+    std::vector<std::string> texts;
+    for (const auto& e : r.examples) texts.push_back(example_text(e));
+    print_examples(texts, r.problems(), r.plugin, r.library);
     fmt::print("checked {} move lists and {} perft counts in {}\n", grouped(r.checked),
                grouped(r.perft_checked), seconds_text(r.seconds));
     fmt::print("wrong moves {}, wrong perft {}, refused {}, crashes {}, non-terminating {}{}\n",

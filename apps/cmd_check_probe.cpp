@@ -186,10 +186,9 @@ HtmlReport probe_html(const ProbeReport& r, const std::string& against,
 }
 
 void print_report(const ProbeReport& r) {
-    for (const auto& e : r.examples) fmt::print("{}\n", example_text(e));
-    if (r.problems() > r.examples.size())
-        fmt::print("(the first {} of {} problems)\n", r.examples.size(), grouped(r.problems()));
-    fmt::print("plugin {} ({})\n", r.plugin, r.library);
+    std::vector<std::string> texts;
+    for (const auto& e : r.examples) texts.push_back(example_text(e));
+    print_examples(texts, r.problems(), r.plugin, r.library);
     std::string kinds;
     for (const auto& k : r.kinds)
         kinds += (kinds.empty() ? "" : ", ") + fmt::format("{} {}", k.label, grouped(k.asked));

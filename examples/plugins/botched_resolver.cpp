@@ -10,26 +10,14 @@
 
 namespace {
 
-using retrocheck::Outcome;
+using example::Answer;
 using retrocheck::Wld;
 using retrocheck::checkers::Position;
-namespace tb = retrocheck::tb;
-
-struct Answer {
-    rc_probe_status status = RC_PROBE_OK;
-    Wld wld = Wld::Draw;
-};
 
 // quiet_plies: quiet moves played in a row to reach pos.
 Answer value(const Position& pos, const example::Database& db, int quiet_plies) {
     const auto moves = retrocheck::checkers::legal_moves(pos);
-    if (moves.empty()) return {RC_PROBE_OK, Wld::Loss};
-    if (!retrocheck::checkers::either_side_can_capture(pos)) {
-        const tb::ProbeResult r = db.files->probe(pos);
-        if (r.status == tb::ProbeStatus::Missing) return {RC_PROBE_MISSING, Wld::Draw};
-        if (r.status != tb::ProbeStatus::Ok) return {RC_PROBE_ERROR, Wld::Draw};
-        return {RC_PROBE_OK, r.value.wld()};
-    }
+    if (const auto a = example::settled(pos, !moves.empty(), db)) return *a;
     if (quiet_plies >= 2) return {RC_PROBE_OK, Wld::Draw};  // "Perchance."
     bool any_won = false, any_lost = false;
     for (const auto& m : moves) {
@@ -42,13 +30,9 @@ Answer value(const Position& pos, const example::Database& db, int quiet_plies) 
 }
 
 rc_probe_result probe(const char* fen) {
-    const auto pos = retrocheck::checkers::parse_fen(fen);
-    if (!pos) return example::status_only(RC_PROBE_ERROR);
-    const example::Database* db = example::database();
-    if (db == nullptr) return example::status_only(RC_PROBE_MISSING);
-    const Answer a = value(*pos, *db, 0);
-    if (a.status != RC_PROBE_OK) return example::status_only(a.status);
-    return example::value_result(Outcome::of(a.wld));
+    return example::probe_fen(fen, [](const Position& pos, const example::Database& db) {
+        return example::answer_result(value(pos, db, 0));
+    });
 }
 
 const rc_plugin kPlugin = {

@@ -7,13 +7,9 @@
 
 namespace {
 
-rc_probe_result probe(const char* fen) {
-    const auto pos = retrocheck::checkers::parse_fen(fen);
-    if (!pos) return example::status_only(RC_PROBE_ERROR);
-    const example::Database* db = example::database();
-    if (db == nullptr) return example::status_only(RC_PROBE_MISSING);
+rc_probe_result resolve(const retrocheck::checkers::Position& pos, const example::Database& db) {
     const retrocheck::tb::ProbeResult r =
-        retrocheck::tb::CaptureResolver(*db->capture_free).probe(*pos);
+        retrocheck::tb::CaptureResolver(*db.capture_free).probe(pos);
     switch (r.status) {
         case retrocheck::tb::ProbeStatus::Ok:
 #ifdef EXACT_RESOLVER_LONGER_WINS
@@ -31,6 +27,8 @@ rc_probe_result probe(const char* fen) {
             return example::status_only(RC_PROBE_ERROR);
     }
 }
+
+rc_probe_result probe(const char* fen) { return example::probe_fen(fen, resolve); }
 
 const rc_plugin kPlugin = {
     RC_PLUGIN_ABI_VERSION, RC_GAME_CHECKERS, "exact_resolver", nullptr, nullptr, probe};

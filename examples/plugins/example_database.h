@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 
+#include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
 #include "retrocheck/plugin.h"
 #include "tablebases/probe/source.h"
@@ -43,6 +44,41 @@ inline rc_probe_result status_only(rc_probe_status status) { return {status, RC_
 inline rc_probe_result value_result(const Outcome& v) {
     const int32_t wld = v.is_win() ? RC_WIN : v.is_loss() ? RC_LOSS : RC_DRAW;
     return {RC_PROBE_OK, wld, v.has_distance() ? v.plies() : -1};
+}
+
+// Win, draw or loss for the side to move (what the seed's resolvers compute), or the status
+// that stopped them.
+struct Answer {
+    rc_probe_status status = RC_PROBE_OK;
+    retrocheck::Wld wld = retrocheck::Wld::Draw;
+};
+
+// The answer where the recursion of the seed's resolvers stops: a position without moves (a
+// loss), or one where neither side can capture (the database's value). Nothing elsewhere.
+inline std::optional<Answer> settled(const Position& pos, bool has_moves, const Database& db) {
+    if (!has_moves) return Answer{RC_PROBE_OK, retrocheck::Wld::Loss};
+    if (retrocheck::checkers::either_side_can_capture(pos)) return std::nullopt;
+    const tb::ProbeResult r = db.files->probe(pos);
+    if (r.status == tb::ProbeStatus::Missing) return Answer{RC_PROBE_MISSING};
+    if (r.status != tb::ProbeStatus::Ok) return Answer{RC_PROBE_ERROR};
+    return Answer{RC_PROBE_OK, r.value.wld()};
+}
+
+// The plugin's result for the seed's resolvers' answer.
+inline rc_probe_result answer_result(const Answer& a) {
+    if (a.status != RC_PROBE_OK) return status_only(a.status);
+    return value_result(Outcome::of(a.wld));
+}
+
+// A probe's frame: the FEN read (an error when it is not a position), the database opened (its
+// tables missing when RETROCHECK_AGAINST names none), then resolve(position, database).
+template <typename Resolve>
+rc_probe_result probe_fen(const char* fen, Resolve resolve) {
+    const auto pos = retrocheck::checkers::parse_fen(fen);
+    if (!pos) return status_only(RC_PROBE_ERROR);
+    const Database* db = database();
+    if (db == nullptr) return status_only(RC_PROBE_MISSING);
+    return resolve(*pos, *db);
 }
 
 }  // namespace example
