@@ -29,7 +29,7 @@ static rc_probe_result probe(const char* fen) {
 }
 
 const rc_plugin* retrocheck_plugin(void) {
-    static const rc_plugin plugin = {RC_PLUGIN_ABI_VERSION, RC_GAME_CHECKERS, "my_probe", NULL,
-                                     NULL, probe};
+    static const rc_plugin plugin = {
+        RC_PLUGIN_ABI_VERSION, RC_GAME_CHECKERS, "my_probe", NULL, NULL, probe};
     return &plugin;
 }
