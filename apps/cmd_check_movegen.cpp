@@ -158,7 +158,7 @@ Command add_check_movegen(CLI::App& app) {
         ->check(CLI::Range(0, 100'000'000));
     cmd->add_option("--depth", args->options.depth,
                     "Perft depth from the start (rule positions: 2 more)")
-        ->check(CLI::Range(1, 12));
+        ->check(CLI::Range(1, 10));
     cmd->add_option("--seed", args->options.seed, "Seed of the random positions");
     cmd->add_option("--max-examples", args->options.max_examples,
                     "Problems shown, each shrunk; all are counted")

@@ -249,6 +249,15 @@ Command add_check_probe(CLI::App& app) {
             if (args->cases > 0) args->options.cases = args->cases;
             const auto db = open_database(args->format, args->against);
             if (!db) return fail(db.error());
+            if (db->max_pieces < 2)
+                return fail(args->against + " holds tables of up to " +
+                            std::to_string(db->max_pieces) +
+                            " piece: check-probe needs positions of 2 pieces or more");
+            for (const auto& [flag, pieces] : {std::pair{"--pieces", args->options.pieces},
+                                               std::pair{"--exhaustive", args->options.exhaustive}})
+                if (pieces > db->max_pieces)
+                    return fail(fmt::format("{} {}: {} holds tables of up to {} pieces", flag,
+                                            pieces, args->against, db->max_pieces));
             std::error_code ec;
             const auto dir = std::filesystem::absolute(args->against, ec);
             ::setenv("RETROCHECK_AGAINST", (ec ? args->against : dir.string()).c_str(), 1);
@@ -256,6 +265,12 @@ Command add_check_probe(CLI::App& app) {
             if (!plugin) return fail(plugin.error());
             if (!(*plugin)->info().probe)
                 return fail((*plugin)->info().library + ": the plugin offers no probe");
+            if (args->options.seconds > 0 && args->options.seconds <= time_margin(**plugin) + 1)
+                return fail(fmt::format(
+                    "--time {}: too short for calls of up to {} ms (the run keeps {} s free at "
+                    "its end); give more than {} s",
+                    args->options.seconds, args->plugin.call_timeout_ms, time_margin(**plugin),
+                    time_margin(**plugin) + 1));
             const auto log = [json = args->json](const std::string& line) {
                 if (!json) print_line(line);
             };

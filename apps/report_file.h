@@ -9,7 +9,7 @@
 namespace retrocheck::app {
 
 // The five entities escaped; control characters other than tab and newline (which XML 1.0 cannot
-// hold) become spaces.
+// hold) become spaces, and bytes that are not UTF-8 become U+FFFD.
 std::string xml_escaped(const std::string& s);
 
 // Writes text to path through a temporary file renamed over it; the error names the file and

@@ -72,6 +72,9 @@ MovegenProblem problem_of(const CallFailure& f) {
                                                               : MovegenProblem::Crash;
 }
 
+// Plugin calls a walk of a perft tree may make from one root (a plugin without perft).
+constexpr std::uint64_t kWalkCalls = 20000;
+
 class Checker {
   public:
     Checker(PluginProcess& plugin, const MovegenOptions& options,
@@ -144,6 +147,12 @@ class Checker {
         return j;
     }
 
+    static Judgement refused() {
+        Judgement j;
+        j.kind = Judgement::Kind::Refused;
+        return j;
+    }
+
     static bool same_problem(const Judgement& a, const Judgement& b) {
         if (a.kind != b.kind) return false;
         return a.kind != Judgement::Kind::Failed || problem_of(a.failure) == problem_of(b.failure);
@@ -177,7 +186,10 @@ class Checker {
 
     // Examples go up to max_examples, and the first of each kind of problem is shown however
     // many of another came before it.
+    // Shrinking costs plugin calls, and finds of one bug often shrink to an example already
+    // kept: at most 4 shrinks an example asked for (and one a kind of problem) are made.
     bool room_for_example(MovegenProblem p) const {
+        if (shrinks_ >= 4 * static_cast<std::size_t>(options_.max_examples) + 5) return false;
         if (report_.examples.size() < static_cast<std::size_t>(options_.max_examples)) return true;
         for (const auto& e : report_.examples)
             if (e.problem == p) return false;
@@ -196,6 +208,7 @@ class Checker {
         if (!room_for_example(p)) return;
         // Shrinking a call that does not return costs a time limit a step; one that crashes,
         // a host start. Both are worth it: the user reads the smallest position.
+        ++shrinks_;
         const Position small =
             checkers::shrink(pos, [&](const Position& q) { return same_problem(judge(q), j); });
         const Judgement s = small == pos ? j : judge(small);
@@ -230,13 +243,25 @@ class Checker {
             const Position pos = *checkers::parse_fen(root.fen);
             const int depth = options_.depth + (pos == Position::start() ? 0 : 2);
             if (!has_perft()) {
+                walked_ = 0;
                 walk(pos, depth - 1, "");
                 continue;
             }
             for (int d = 1; d <= depth && !stop(); ++d) {
                 const auto theirs = their_perft(pos, d);
                 if (const auto* f = std::get_if<CallFailure>(&theirs)) {
+                    // A deeper perft may simply take longer than a call may: a plugin that
+                    // answered depth 1 in time is not called non-terminating for that.
+                    if (d > 1 && f->kind == CallFailure::Kind::Timeout) {
+                        say("perft " + std::to_string(d) + " from " + root.fen +
+                            " took longer than a call may; deeper counts skipped");
+                        break;
+                    }
                     record(failed(*f), pos, "perft");
+                    break;
+                }
+                if (std::get<std::int64_t>(theirs) < 0) {
+                    record(refused(), pos, "perft");
                     break;
                 }
                 const std::uint64_t ours = checkers::perft(pos, d);
@@ -250,9 +275,11 @@ class Checker {
         }
     }
 
-    // Without a plugin perft: the move lists of every position of the tree to `depth` plies.
-    // True when something was recorded (the walk stops there).
+    // Without a plugin perft: the move lists of every position of the tree to `depth` plies (at
+    // most kWalkCalls of them a root). True when the walk is to stop: something was recorded,
+    // or the budget is spent.
     bool walk(const Position& pos, int depth, const std::string& line) {
+        if (++walked_ > kWalkCalls || stop()) return true;
         ++report_.checked;
         const Judgement j = judge(pos);
         if (j.kind != Judgement::Kind::Agree) {
@@ -280,15 +307,15 @@ class Checker {
         if (depth > 1) {
             for (const auto& m : checkers::legal_moves(pos)) {
                 const Position child = pos.after(m);
+                const std::string next =
+                    line + (line.empty() ? "" : " ") + checkers::format_move(m);
                 const auto t = their_perft(child, depth - 1);
                 if (const auto* f = std::get_if<CallFailure>(&t))
-                    return record(failed(*f), child, "perft", line);
+                    return record(failed(*f), child, "perft", next);
+                if (std::get<std::int64_t>(t) < 0) return record(refused(), child, "perft", next);
                 const std::uint64_t o = checkers::perft(child, depth - 1);
-                if (std::get<std::int64_t>(t) != static_cast<std::int64_t>(o)) {
-                    const std::string next =
-                        line + (line.empty() ? "" : " ") + checkers::format_move(m);
+                if (std::get<std::int64_t>(t) != static_cast<std::int64_t>(o))
                     return descend(child, depth - 1, next, o, std::get<std::int64_t>(t));
-                }
             }
         }
         // The plugin's perft disagrees with its own move lists (or with our count, for a
@@ -322,6 +349,8 @@ class Checker {
     const MovegenOptions& options_;
     const std::function<void(const std::string&)>& log_;
     MovegenReport report_;
+    std::size_t shrinks_ = 0;
+    std::uint64_t walked_ = 0;  // plugin calls of the current walk
 };
 
 }  // namespace

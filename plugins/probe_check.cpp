@@ -91,7 +91,7 @@ class Checker {
         if (options.seconds > 0) {
             // A call may take its whole time limit, and a host may have to start again: no new
             // call is begun when less than that is left.
-            const double margin = plugin.limits().call_ms / 1000.0 + 1.0;
+            const double margin = time_margin(plugin);
             deadline_ = t0_ + std::chrono::duration_cast<Clock::duration>(
                                   std::chrono::duration<double>(options.seconds - margin));
         }
@@ -220,7 +220,10 @@ class Checker {
 
     // Examples go up to max_examples, and the first of each kind of problem is shown however
     // many of another came before it.
+    // Shrinking costs plugin calls, and finds of one bug often shrink to an example already
+    // kept: at most 4 shrinks an example asked for (and one a kind of problem) are made.
     bool room_for(ProbeProblem p) const {
+        if (shrinks_ >= 4 * static_cast<std::size_t>(options_.max_examples) + 4) return false;
         if (report_.examples.size() < static_cast<std::size_t>(options_.max_examples)) return true;
         for (const auto& e : report_.examples)
             if (e.problem == p) return false;
@@ -238,6 +241,7 @@ class Checker {
         e.found_after = elapsed();
         e.position = pos;
         Verdict last = v;
+        ++shrinks_;
         e.position = checkers::shrink(pos, [&](const Position& q) {
             if (out_of_time() || q.piece_count() < kMinPieces) return false;
             const auto t = truth(q);
@@ -343,15 +347,18 @@ class Checker {
     std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> kinds_;  // asked, problems
     std::set<std::pair<std::string, int>> found_, never_;                   // kinds at piece counts
     tb::CaptureResolver resolver_{ref_.truth};
+    std::size_t shrinks_ = 0;
     ProbeReport report_;
 };
 
 }  // namespace
 
+double time_margin(const PluginProcess& plugin) { return plugin.limits().call_ms / 1000.0 + 1.0; }
+
 ProbeReport check_probe(PluginProcess& plugin, const Reference& reference,
                         const ProbeCheckOptions& options,
                         const std::function<void(const std::string&)>& log) {
-    assert(plugin.info().probe);
+    assert(plugin.info().probe && reference.max_pieces >= kMinPieces);
     return Checker(plugin, reference, options, log).run();
 }
 

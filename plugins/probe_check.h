@@ -73,6 +73,11 @@ struct ProbeReport {
     }
 };
 
+// The time a run keeps free at its end with --time: a call's limit and a second (a host started
+// again after a failure may take longer, up to its load limit).
+double time_margin(const PluginProcess& plugin);
+
+// reference.max_pieces must be 2 or more.
 ProbeReport check_probe(PluginProcess& plugin, const Reference& reference,
                         const ProbeCheckOptions& options,
                         const std::function<void(const std::string&)>& log = {});

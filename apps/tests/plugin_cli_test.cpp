@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "apps/report_file.h"
 #include "apps/tests/cli_run.h"
 #include "apps/tests/four_pieces.h"
 
@@ -177,6 +178,28 @@ TEST(CheckPlugins, RefuseWhatTheyCannotCheckByName) {
                        " --against /nonexistent/tables",
                    "/nonexistent/tables");
     expect_refused(probe_check(PLUGIN_exact_resolver, "--cases 10 --time 5"), "--time");
+    expect_refused(probe_check(PLUGIN_exact_resolver, "--pieces 5"),
+                   "--pieces 5: " + four_pieces().string() + " holds tables of up to 4 pieces");
+    expect_refused(probe_check(PLUGIN_exact_resolver, "--exhaustive 6"), "--exhaustive 6");
+    expect_refused(probe_check(PLUGIN_exact_resolver, "--time 2"), "--time 2: too short");
+    const auto one = retrocheck::tb::testing::scratch("t1");
+    ASSERT_EQ(run("build checkers --pieces 1 --out " + one.string()).status, 0);
+    expect_refused(
+        std::string("check-probe --plugin ") + PLUGIN_exact_resolver + " --against " + one.string(),
+        "needs positions of 2 pieces or more");
+}
+
+TEST(Reports, XmlTextIsEscapedAndValidUtf8) {
+    using retrocheck::app::xml_escaped;
+    EXPECT_EQ(xml_escaped("a<b>&\"c'"), "a&lt;b&gt;&amp;&quot;c&apos;");
+    EXPECT_EQ(xml_escaped("11\xd7"
+                          "2"),
+              "11\xEF\xBF\xBD"
+              "2");                                                  // Latin-1, not UTF-8
+    EXPECT_EQ(xml_escaped("\xC3\x97 ok"), "\xC3\x97 ok");            // U+00D7 stays
+    EXPECT_EQ(xml_escaped("\xC0\x80"), "\xEF\xBF\xBD\xEF\xBF\xBD");  // overlong NUL
+    EXPECT_EQ(xml_escaped("\xEF\xBF\xBF"), "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");  // U+FFFF
+    EXPECT_EQ(xml_escaped("tab\tnl\nbell\a"), "tab\tnl\nbell ");
 }
 
 }  // namespace
