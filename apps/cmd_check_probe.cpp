@@ -69,6 +69,12 @@ nlohmann::json example_json(const ProbeExample& e, Metric metric) {
         if (const auto v = plugin_outcome(*e.plugin))
             plugin_value = value_json(*v, metric_of(*v, metric));
     if (e.ours) ours = value_json(*e.ours, metric_of(*e.ours, metric));
+    nlohmann::json child = nullptr;
+    if (e.child && e.child_value) {
+        child = position_value_json(e.position.after(*e.child), *e.child_value,
+                                    metric_of(*e.child_value, metric));
+        child["move"] = checkers::format_move(*e.child);
+    }
     return {{"problem", to_string(e.problem)},
             {"kind", e.kind},
             {"fen", checkers::format_fen(e.position)},
@@ -79,6 +85,7 @@ nlohmann::json example_json(const ProbeExample& e, Metric metric) {
              e.plugin ? nlohmann::json(status_text(e.plugin->status)) : nlohmann::json(nullptr)},
             {"plugin_value", plugin_value},
             {"ours", ours},
+            {"child", child},
             {"message", e.message.empty() ? nlohmann::json(nullptr) : nlohmann::json(e.message)}};
 }
 
@@ -118,6 +125,11 @@ std::string example_text(const ProbeExample& e) {
     if (e.plugin && !e.message.empty()) s += fmt::format("           {}\n", e.message);
     s += fmt::format("  ours     {}\n",
                      e.ours ? e.ours->to_string() : "unknown: it needs a larger table");
+    if (e.child && e.child_value)
+        s += fmt::format("  shown by {}: then {} to move, {} ({})\n",
+                         checkers::format_move(*e.child),
+                         checkers::title(~e.position.side_to_move()), e.child_value->to_string(),
+                         checkers::format_fen(e.position.after(*e.child)));
     return s;
 }
 
@@ -142,19 +154,8 @@ JunitSuite junit_suite(const ProbeReport& r, const std::string& against) {
     return suite;
 }
 
-// The move that shows our value: to a child whose value, one ply up, is ours.
-std::optional<checkers::Move> proving_move(const checkers::Position& pos, const Outcome& ours,
-                                           const tb::TableSource& truth) {
-    for (const auto& m : checkers::legal_moves(pos)) {
-        const tb::ProbeResult r = truth.probe(pos.after(m));
-        if (r.status == tb::ProbeStatus::Ok && r.value.parent_view() == ours) return m;
-    }
-    return std::nullopt;
-}
-
 // Every example drawn with the move that shows our value.
-HtmlReport probe_html(const ProbeReport& r, const std::string& against,
-                      const tb::TableSource& truth) {
+HtmlReport probe_html(const ProbeReport& r, const std::string& against) {
     HtmlReport page{"retrocheck check-probe " + r.plugin + " against " + against,
                     r.problems() == 0,
                     {},
@@ -175,11 +176,10 @@ HtmlReport probe_html(const ProbeReport& r, const std::string& against,
                     {},
                     {},
                     example_text(e)};
-        if (e.ours)
-            if (const auto m = proving_move(e.position, *e.ours, truth)) {
-                b.move = move_squares(*m);
-                b.move_label = checkers::format_move(*m) + ", which shows our value";
-            }
+        if (e.child) {
+            b.move = move_squares(*e.child);
+            b.move_label = checkers::format_move(*e.child) + ", which shows our value";
+        }
         page.boards.push_back(std::move(b));
     }
     return page;
@@ -284,8 +284,7 @@ Command add_check_probe(CLI::App& app) {
                 if (const auto w = write_junit(args->junit, junit_suite(r, args->against)); !w)
                     return fail(w.error());
             if (!args->html.empty())
-                if (const auto w = write_html(args->html, probe_html(r, args->against, *db->full));
-                    !w)
+                if (const auto w = write_html(args->html, probe_html(r, args->against)); !w)
                     return fail(w.error());
             if (r.valued == 0 && r.problems() == 0)
                 return fail(r.library + ": the plugin valued none of the " + grouped(r.checked) +

@@ -254,6 +254,15 @@ class Checker {
         // `last` is the verdict of the last position that still failed: the shrunk one.
         e.plugin = last.answer;
         e.ours = truth(e.position);
+        if (e.ours)
+            for (const auto& m : checkers::legal_moves(e.position)) {
+                const auto c = truth(e.position.after(m));
+                if (c && c->parent_view() == *e.ours) {
+                    e.child = m;
+                    e.child_value = c;
+                    break;
+                }
+            }
         e.message = last.message;
         const std::string fen = checkers::format_fen(e.position);
         for (const auto& seen : report_.examples)

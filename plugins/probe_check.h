@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/checkers/move.h"
 #include "engine/checkers/position.h"
 #include "engine/core/outcome.h"
 #include "plugins/plugin_process.h"
@@ -48,7 +49,11 @@ struct ProbeExample {
     double found_after = 0;       // seconds from the start of the run
     std::optional<rc_probe_result> plugin;  // what the plugin answered at `position`
     std::optional<Outcome> ours;            // the true value, when the tables hold it
-    std::string message;                    // how the call failed
+    // The move that shows our value: to a child whose value (for its side to move), one ply up,
+    // is ours; with that child's value.
+    std::optional<checkers::Move> child;
+    std::optional<Outcome> child_value;
+    std::string message;  // how the call failed
 };
 
 struct ProbeReport {

@@ -2,6 +2,7 @@
 // The tables are built once (up to 4 pieces, about 3 seconds); each run takes a second or two.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -113,6 +114,11 @@ TEST(CheckProbe, ReportsTheBotchedResolversWrongValues) {
     EXPECT_EQ(e["problem"], "wrong-value");
     EXPECT_NE(e["plugin_value"]["result"], e["ours"]["result"]) << e.dump();
     EXPECT_EQ(e["plugin_value"]["metric"], "wld");
+    // The child that shows our value, valued for its own side to move.
+    ASSERT_TRUE(e["child"].is_object()) << e.dump();
+    const std::map<std::string, std::string> seen_from_child = {
+        {"win", "loss"}, {"draw", "draw"}, {"loss", "win"}};
+    EXPECT_EQ(e["child"]["value"]["result"], seen_from_child.at(e["ours"]["result"])) << e.dump();
     std::cout << "botched resolver: a wrong value reported after " << e["found_after"] << " s\n";
 }
 
