@@ -42,8 +42,7 @@ JunitSuite audit_junit(const AuditReport& report, const std::string& path,
             for (const AuditExample& e : report.examples) {
                 if (slice_of(e.position) != s.slice || e.position.side_to_move() != s.side_to_move)
                     continue;
-                if (c.failure_type.empty()) c.failure_type = e.problem;
-                c.failure_text += describe(e) + "\n";
+                c.show(e.problem, describe(e));
             }
         }
         suite.cases.push_back(std::move(c));

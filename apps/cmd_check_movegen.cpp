@@ -90,11 +90,8 @@ JunitSuite junit_suite(const MovegenReport& r) {
         if (it != r.problems_by_source.end() && it->second > 0) {
             c.failure_message =
                 fmt::format("{} positions where the plugin is wrong", grouped(it->second));
-            for (const auto& e : r.examples) {
-                if (e.source != source) continue;
-                if (c.failure_type.empty()) c.failure_type = to_string(e.problem);
-                c.failure_text += example_text(e) + "\n";
-            }
+            for (const auto& e : r.examples)
+                if (e.source == source) c.show(to_string(e.problem), example_text(e));
         }
         suite.cases.push_back(std::move(c));
     }
@@ -102,9 +99,7 @@ JunitSuite junit_suite(const MovegenReport& r) {
 }
 
 void print_report(const MovegenReport& r) {
-    std::vector<std::string> texts;
-    for (const auto& e : r.examples) texts.push_back(example_text(e));
-    print_examples(texts, r.problems(), r.plugin, r.library);
+    print_examples(r, [](const auto& e) { return example_text(e); });
     fmt::print("checked {} move lists and {} perft counts in {}\n", grouped(r.checked),
                grouped(r.perft_checked), seconds_text(r.seconds));
     fmt::print("wrong moves {}, wrong perft {}, refused {}, crashes {}, non-terminating {}{}\n",

@@ -143,11 +143,8 @@ JunitSuite junit_suite(const ProbeReport& r, const std::string& against) {
         if (k.problems > 0) {
             c.failure_message = fmt::format("{} of {} positions answered wrong",
                                             grouped(k.problems), grouped(k.asked));
-            for (const auto& e : r.examples) {
-                if (e.kind != k.label) continue;
-                if (c.failure_type.empty()) c.failure_type = to_string(e.problem);
-                c.failure_text += example_text(e) + "\n";
-            }
+            for (const auto& e : r.examples)
+                if (e.kind == k.label) c.show(to_string(e.problem), example_text(e));
         }
         suite.cases.push_back(std::move(c));
     }
@@ -186,9 +183,7 @@ HtmlReport probe_html(const ProbeReport& r, const std::string& against) {
 }
 
 void print_report(const ProbeReport& r) {
-    std::vector<std::string> texts;
-    for (const auto& e : r.examples) texts.push_back(example_text(e));
-    print_examples(texts, r.problems(), r.plugin, r.library);
+    print_examples(r, [](const auto& e) { return example_text(e); });
     std::string kinds;
     for (const auto& k : r.kinds)
         kinds += (kinds.empty() ? "" : ", ") + fmt::format("{} {}", k.label, grouped(k.asked));

@@ -59,12 +59,8 @@ JunitSuite verify_junit(const VerifyRun& run, const std::filesystem::path& dir) 
             c.failure_message = fmt::format("{} findings, {} violations in all",
                                             grouped(s.findings), grouped(s.violations));
             for (const auto* list : {&run.report.examples, &run.report.consequences})
-                for (const Violation& v : *list) {
-                    if (slice_of(v.position) != s.slice) continue;
-                    if (c.failure_type.empty()) c.failure_type = v.rule;
-                    c.failure_text += describe(v) + "\n";
-                }
-            if (c.failure_type.empty()) c.failure_type = "consequence";
+                for (const Violation& v : *list)
+                    if (slice_of(v.position) == s.slice) c.show(v.rule, describe(v));
         }
         suite.cases.push_back(std::move(c));
     }

@@ -31,7 +31,8 @@ std::string junit_xml(const JunitSuite& suite) {
         out += ">\n";
         if (c.failure_message)
             out += fmt::format("      <failure message=\"{}\" type=\"{}\">{}</failure>\n",
-                               xml_escaped(*c.failure_message), xml_escaped(c.failure_type),
+                               xml_escaped(*c.failure_message),
+                               xml_escaped(c.failure_type.empty() ? "failure" : c.failure_type),
                                xml_escaped(c.failure_text));
         if (!c.system_out.empty())
             out += fmt::format("      <system-out>{}</system-out>\n", xml_escaped(c.system_out));

@@ -22,6 +22,13 @@ struct JunitCase {
     std::string failure_type;  // "rule", "wrong-value", ...
     std::string failure_text;
     std::string system_out;  // what passed: counts
+
+    // Adds an example to a failing case's text; the first example's type becomes the failure's
+    // (a failing case none of whose examples was shown has the type "failure").
+    void show(const std::string& type, const std::string& text) {
+        if (failure_type.empty()) failure_type = type;
+        failure_text += text + "\n";
+    }
 };
 
 struct JunitSuite {

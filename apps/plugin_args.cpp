@@ -1,9 +1,5 @@
 #include "apps/plugin_args.h"
 
-#include <fmt/format.h>
-
-#include "engine/core/text.h"
-
 namespace retrocheck::app {
 
 void add_plugin_options(CLI::App* cmd, PluginArgs& args) {
@@ -21,14 +17,6 @@ Result<std::unique_ptr<plugins::PluginProcess>> start_plugin(const PluginArgs& a
     plugins::Limits limits;
     limits.call_ms = args.call_timeout_ms;
     return plugins::PluginProcess::start(args.library, RC_GAME_CHECKERS, limits);
-}
-
-void print_examples(const std::vector<std::string>& texts, std::uint64_t problems,
-                    const std::string& plugin, const std::string& library) {
-    for (const auto& t : texts) fmt::print("{}\n", t);
-    if (problems > texts.size())
-        fmt::print("(the first {} of {} problems)\n", texts.size(), grouped(problems));
-    fmt::print("plugin {} ({})\n", plugin, library);
 }
 
 }  // namespace retrocheck::app

@@ -1,14 +1,15 @@
-// The options the commands that check a user's plugin share (check-movegen, check-probe), and
-// starting the plugin's host with them.
+// The options the commands that check a user's plugin share (check-movegen, check-probe),
+// starting the plugin's host with them, and the head of their text reports.
 #pragma once
 
+#include <fmt/format.h>
+
 #include <CLI/CLI.hpp>
-#include <cstdint>
 #include <memory>
 #include <string>
-#include <vector>
 
 #include "engine/core/result.h"
+#include "engine/core/text.h"
 #include "plugins/plugin_process.h"
 
 namespace retrocheck::app {
@@ -25,9 +26,15 @@ void add_plugin_options(CLI::App* cmd, PluginArgs& args);
 // another game, crashed while loading).
 Result<std::unique_ptr<plugins::PluginProcess>> start_plugin(const PluginArgs& args);
 
-// The head of a check's text report: each example as text, "(the first K of N problems)" when
-// not all were shown, and the plugin's name and library.
-void print_examples(const std::vector<std::string>& texts, std::uint64_t problems,
-                    const std::string& plugin, const std::string& library);
+// The head of a check's text report (a MovegenReport or a ProbeReport): each example as
+// text(example), "(the first K of N problems)" when not all were shown, and the plugin's name and
+// library.
+template <typename Report, typename Text>
+void print_examples(const Report& r, Text text) {
+    for (const auto& e : r.examples) fmt::print("{}\n", text(e));
+    if (r.problems() > r.examples.size())
+        fmt::print("(the first {} of {} problems)\n", r.examples.size(), grouped(r.problems()));
+    fmt::print("plugin {} ({})\n", r.plugin, r.library);
+}
 
 }  // namespace retrocheck::app

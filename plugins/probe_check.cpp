@@ -115,17 +115,20 @@ class Checker {
         if (log_) log_(line);
     }
 
-    // The true value of pos where the tables hold it, or a position outside them whose value
-    // the tables determine (captures leading into them).
-    std::optional<Outcome> truth(const Position& pos) const {
+    // What the tables say of pos: its value where they hold it, or outside them where captures
+    // lead into them; or, outside them where none does, that they cannot know it (the plugin
+    // must not value it). Neither: nothing to check (a slice the tables lack, a resolver over
+    // its bound).
+    struct Known {
+        bool checkable = false;
+        std::optional<Outcome> value;
+    };
+    Known known(const Position& pos) const {
         const tb::ProbeResult r = outside(pos) ? resolver_.probe(pos) : ref_.truth.probe(pos);
-        if (r.status == tb::ProbeStatus::Ok) return r.value;
-        return std::nullopt;
+        if (r.status == tb::ProbeStatus::Ok) return {true, r.value};
+        return {outside(pos) && r.status == tb::ProbeStatus::Missing, std::nullopt};
     }
-    // A position outside the tables whose value they cannot give: the plugin must not value it.
-    bool unknowable(const Position& pos) const {
-        return outside(pos) && resolver_.probe(pos).status == tb::ProbeStatus::Missing;
-    }
+    std::optional<Outcome> truth(const Position& pos) const { return known(pos).value; }
     // Outside the tables: more pieces than the largest slice held.
     bool outside(const Position& pos) const { return pos.piece_count() > ref_.max_pieces; }
 
@@ -204,8 +207,8 @@ class Checker {
 
     // Asks the plugin about pos (drawn as `kind`) and records what is wrong.
     void check(const Position& pos, const std::string& kind) {
-        const std::optional<Outcome> ours = truth(pos);
-        if (!ours && !unknowable(pos)) return;  // a slice the tables lack, or too much work
+        const auto [checkable, ours] = known(pos);
+        if (!checkable) return;
         ++report_.checked;
         ++kinds_[kind].first;
         const Verdict v = judge(pos, ours);
@@ -244,9 +247,9 @@ class Checker {
         ++shrinks_;
         e.position = checkers::shrink(pos, [&](const Position& q) {
             if (out_of_time() || q.piece_count() < kMinPieces) return false;
-            const auto t = truth(q);
-            if (!t && !unknowable(q)) return false;
-            const Verdict w = judge(q, t);
+            const Known k = known(q);
+            if (!k.checkable) return false;
+            const Verdict w = judge(q, k.value);
             if (w.kind != Verdict::Kind::Problem || w.problem != v.problem) return false;
             last = w;
             return true;

@@ -14,6 +14,8 @@ import shutil
 import subprocess
 import sys
 
+from report_fixtures import run_writing, scratch_with_tables
+
 BIN, SOURCE, SCRATCH = sys.argv[1:4]
 PLUGINS = sys.argv[4] if len(sys.argv) > 4 else None
 failures = []
@@ -76,10 +78,7 @@ def check(name, args, status, boards=None, moves=0, histograms=None):
     """Runs retrocheck ARGS --html SCRATCH/NAME.html, then checks the page in Chromium."""
     page = os.path.join(SCRATCH, name + ".html")
     where = "retrocheck " + " ".join(args)
-    p = subprocess.run([BIN] + args + ["--html", page], capture_output=True, text=True)
-    if p.returncode != status:
-        failures.append(f"{where}: exit {p.returncode}, expected {status}\n{p.stderr[-1500:]}")
-        print("FAIL " + failures[-1], flush=True)
+    if not run_writing(BIN, args, "--html", page, status, failures):
         return
     r = rendered(page)
     problems = []
@@ -124,20 +123,11 @@ def check(name, args, status, boards=None, moves=0, histograms=None):
 if not CHROMIUM:
     print("chromium is not installed (ci/setup.sh installs Debian's chromium)")
     sys.exit(1)
-shutil.rmtree(SCRATCH, ignore_errors=True)
-os.makedirs(SCRATCH)
-t3 = os.path.join(SCRATCH, "t3")
-subprocess.run([BIN, "build", "checkers", "--pieces", "3", "--out", t3, "--quiet"], check=True,
-               capture_output=True)
-slices = len([f for f in os.listdir(t3) if f.endswith(".rctb")])
+t3, slices, corpus = scratch_with_tables(BIN, SCRATCH)
 
 check("verify", ["verify", t3], 0, boards=0, histograms=2 * slices)
 check("stats", ["stats", t3], 0, boards=0, histograms=2 * slices)
 check("audit", ["audit", "--format", "native", t3], 0, boards=0)
-corpus = os.path.join(SCRATCH, "small.tsv")
-with open(corpus, "w") as f:  # the second verdict is false: White wins there
-    f.write("W:WK22,K23:BK31\twin\t-\t-\ttwo kings beat one\t5\n"
-            "W:WK22,K23:BK30\tdraw\t-\t-\ta false verdict\t5\n")
 check("corpus", ["corpus", corpus, "--db", t3], 1, boards=1)
 if PLUGINS:
     lib = lambda name: os.path.join(PLUGINS, f"lib{name}.so")

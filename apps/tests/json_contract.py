@@ -151,18 +151,18 @@ if PLUGINS:
         return os.path.join(PLUGINS, f"lib{name}.so")
 
     docs = run(["check-movegen", "--plugin", plugin("buggy_movegen"), "--cases", "200"],
-               "check-movegen", status=1)
+               "check_movegen", status=1)
     if docs and not docs[0]["examples"]:
         fail("check-movegen: the planted error gave no example")
     docs = run(["check-probe", "--plugin", plugin("exact_resolver"), "--against", tables,
-                "--cases", "300"], "check-probe")
+                "--cases", "300"], "check_probe")
     run(["check-probe", "--plugin", plugin("botched_resolver"), "--against", tables,
-         "--cases", "300"], "check-probe", status=1)
+         "--cases", "300"], "check_probe", status=1)
     # Threat cycles, where the naive resolver never returns, need 4 pieces.
     t4 = os.path.join(SCRATCH, "t4")
     run(["build", "checkers", "--pieces", "4", "--out", t4], "build")
     docs = run(["check-probe", "--plugin", plugin("naive_resolver"), "--against", t4,
-                "--time", "20"], "check-probe", status=1)
+                "--time", "20"], "check_probe", status=1)
     if docs and docs[0]["examples"][0]["problem"] != "non-terminating":
         fail("check-probe: the naive resolver's first problem is not non-termination")
     run(["check-probe", "--plugin", plugin("buggy_movegen"), "--against", tables], "error",

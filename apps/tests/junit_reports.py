@@ -7,9 +7,10 @@ error that names the file (exit 2), and nothing half-written is left.
 usage: junit_reports.py RETROCHECK_BIN SOURCE_DIR SCRATCH_DIR [PLUGINS_DIR]
 """
 import os
-import shutil
 import subprocess
 import sys
+
+from report_fixtures import FALSE_ENTRY, run_writing, scratch_with_tables
 
 BIN, SOURCE, SCRATCH = sys.argv[1:4]
 PLUGINS = sys.argv[4] if len(sys.argv) > 4 else None
@@ -20,10 +21,7 @@ failures = []
 def run(args, status, report, *check):
     """Runs retrocheck ARGS --junit REPORT, expects `status`, then junit_check.py on REPORT."""
     where = "retrocheck " + " ".join(args)
-    p = subprocess.run([BIN] + args + ["--junit", report], capture_output=True, text=True)
-    if p.returncode != status:
-        failures.append(f"{where}: exit {p.returncode}, expected {status}\n{p.stderr[-2000:]}")
-        print("FAIL " + failures[-1], flush=True)
+    if not run_writing(BIN, args, "--junit", report, status, failures):
         return
     c = subprocess.run([sys.executable, CHECK, report] + list(check), capture_output=True,
                        text=True)
@@ -33,23 +31,14 @@ def run(args, status, report, *check):
     print(("ok   " if c.returncode == 0 else "FAIL ") + f"{where}: {line}", flush=True)
 
 
-shutil.rmtree(SCRATCH, ignore_errors=True)
-os.makedirs(SCRATCH)
-t3 = os.path.join(SCRATCH, "t3")
-subprocess.run([BIN, "build", "checkers", "--pieces", "3", "--out", t3, "--quiet"], check=True,
-               capture_output=True)
-slices = len([f for f in os.listdir(t3) if f.endswith(".rctb")])
+t3, slices, corpus = scratch_with_tables(BIN, SCRATCH)
 out = lambda name: os.path.join(SCRATCH, name)
 
 run(["verify", t3], 0, out("verify.xml"), "--cases", str(slices), "--failures", "0")
 # Audit: one case a slice and side to move, of the slices with a piece on each side.
 run(["audit", "--format", "native", t3], 0, out("audit.xml"), "--failures", "0")
-corpus = out("small.tsv")
-with open(corpus, "w") as f:  # the second verdict is false: White wins there
-    f.write("W:WK22,K23:BK31\twin\t-\t-\ttwo kings beat one\t5\n"
-            "W:WK22,K23:BK30\tdraw\t-\t-\ta false verdict\t5\n")
 run(["corpus", corpus, "--db", t3], 1, out("corpus.xml"), "--cases", "2", "--failures", "1",
-    "--contains", "W:WK22,K23:BK30", "--contains", "expected draw")
+    "--contains", FALSE_ENTRY, "--contains", "expected draw")
 
 if PLUGINS:
     lib = lambda name: os.path.join(PLUGINS, f"lib{name}.so")
@@ -58,6 +47,9 @@ if PLUGINS:
         "--contains", "extra    11x2x9")
     run(["check-probe", "--plugin", lib("botched_resolver"), "--against", t3, "--cases", "400"],
         1, out("probe_botched.xml"), "--some-failures", "--contains", "wrong-value")
+    # Failing cases none of whose examples is shown still carry a type.
+    run(["check-probe", "--plugin", lib("botched_resolver"), "--against", t3, "--cases", "400",
+         "--max-examples", "0"], 1, out("probe_unshown.xml"), "--some-failures")
     run(["check-probe", "--plugin", lib("exact_resolver"), "--against", t3, "--cases", "400"],
         0, out("probe_exact.xml"), "--failures", "0")
 
