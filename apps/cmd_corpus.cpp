@@ -1,5 +1,6 @@
-// `retrocheck corpus FILE [--db DIR] [--db-format F] [--tt-mb M] [--json]`: checks every entry
-// of a corpus file through the tables, or by search with the tables at the leaves.
+// `retrocheck corpus FILE [--db DIR] [--db-format F] [--time S] [--nodes N] [--tt-mb M] [--json]`:
+// checks every entry of a corpus file through the tables, or by the prover with the tables at its
+// leaves.
 #include <fmt/format.h>
 
 #include <memory>
@@ -19,11 +20,18 @@ namespace retrocheck::app {
 
 namespace {
 
+// A disputed entry's two values: "disputed: proven loss in 46 plies; published draw".
+std::string disputed_text(const corpus::Entry& e) {
+    if (!e.disputed) return {};
+    return fmt::format("disputed: proven {}; published {}", e.verdict.to_string(),
+                       to_string(*e.disputed));
+}
+
 // "ok   keep 14-10      expected draw       found draw (table)"
 std::string check_line(const corpus::Check& c) {
     return fmt::format("{} {:<14} expected {:<10} found {}{}", c.ok ? "ok  " : "BAD ", c.subject,
                        c.expected, c.found,
-                       c.pv.empty() ? "" : "; pv " + checkers::format_line(c.pv));
+                       c.line.empty() ? "" : "; line " + checkers::format_line(c.line));
 }
 
 // One test case an entry; a failing one shows the position and every check with its line.
@@ -33,8 +41,9 @@ JunitCase entry_junit(const corpus::Entry& e, const corpus::EntryReport& report,
     c.classname = "corpus." + file;
     c.name = fmt::format("line {}: {} {} ({})", e.line, checkers::format_fen(e.position),
                          e.verdict.to_string(), e.source);
+    const std::string dispute = disputed_text(e);
     c.seconds = seconds;
-    std::string checks;
+    std::string checks = dispute.empty() ? "" : dispute + "\n";
     for (const corpus::Check& k : report.checks) checks += check_line(k) + "\n";
     if (report.passed()) {
         c.system_out = checks;
@@ -66,9 +75,9 @@ HtmlBoard entry_board(const corpus::Entry& e, const corpus::EntryReport& report)
         if (k.move) {
             b.move = move_squares(*k.move);
             b.move_label = k.subject;
-        } else if (!k.pv.empty()) {
-            b.move = move_squares(k.pv.front());
-            b.move_label = "first move found: " + checkers::format_move(k.pv.front());
+        } else if (!k.line.empty()) {
+            b.move = move_squares(k.line.front());
+            b.move_label = "first move of the line: " + checkers::format_move(k.line.front());
         }
     }
     return b;
@@ -80,14 +89,21 @@ Command add_corpus(CLI::App& app) {
     struct Args {
         std::string file;
         bool json = false;
+        double seconds = 60;
+        std::uint64_t nodes = 0;
         SearchArgs search;
         std::string junit, html;
     };
     auto args = std::make_shared<Args>();
+    args->search.tt_mb = 1024;
     auto* cmd = app.add_subcommand(
         "corpus", "Check positions with known verdicts (exit 0: every entry passes)");
     cmd->add_option("file", args->file, "Corpus file (corpus/checkers.tsv)")->required();
     cmd->add_flag("--json", args->json, "Print one JSON object");
+    cmd->add_option("--time", args->seconds,
+                    "Seconds each proof beyond the tables may take (0: no limit)")
+        ->check(seconds_validator());
+    cmd->add_option("--nodes", args->nodes, "Node budget of each proof (0: no limit)");
     add_search_options(cmd, args->search);
     add_junit_option(cmd, args->junit);
     add_html_option(cmd, args->html);
@@ -101,7 +117,10 @@ Command add_corpus(CLI::App& app) {
                             "whatever the tables hold)");
             auto tables = open_search_tables(args->search);
             if (!tables) return fail(tables.error());
-            checkers::Searcher searcher(args->search.tt_mb, (*tables)->probe.get());
+            if (args->seconds <= 0 && args->nodes == 0)
+                return fail("corpus needs a budget for its proofs: --time S or --nodes N above 0");
+            const checkers::prove::ProveLimits limits =
+                prove_limits(args->seconds, args->nodes, args->search.tt_mb);
             const Metric metric = (*tables)->probe ? (*tables)->db.metric() : Metric::Wld;
             const auto t0 = std::chrono::steady_clock::now();
             int failed = 0;
@@ -112,7 +131,7 @@ Command add_corpus(CLI::App& app) {
             HtmlReport page{"retrocheck corpus " + args->file, true, {}, {}, {}};
             for (const corpus::Entry& e : *entries) {
                 const auto entry_t0 = std::chrono::steady_clock::now();
-                const auto report = corpus::check_entry(e, (*tables)->probe.get(), searcher);
+                const auto report = corpus::check_entry(e, (*tables)->probe.get(), limits);
                 if (const int err = probe_errors(**tables)) return err;
                 failed += report.passed() ? 0 : 1;
                 const std::string fen = checkers::format_fen(e.position);
@@ -121,7 +140,7 @@ Command add_corpus(CLI::App& app) {
                 if (args->json) {
                     nlohmann::json checks = nlohmann::json::array();
                     for (const corpus::Check& c : report.checks) {
-                        const bool search = c.method == "search";
+                        const bool proof = c.method == "proof";
                         checks.push_back(
                             {{"subject", c.subject},
                              {"move", move_json(c.move)},
@@ -130,10 +149,12 @@ Command add_corpus(CLI::App& app) {
                              {"found", value_json(c.value, metric)},
                              {"found_text", c.found},
                              {"method", c.method},
-                             {"score", search ? nlohmann::json(c.score) : nlohmann::json()},
-                             {"score_kind", search ? nlohmann::json(checkers::to_string(c.kind))
-                                                   : nlohmann::json()},
-                             {"pv", pv_json(c.pv)},
+                             {"nodes", proof ? nlohmann::json(c.nodes) : nlohmann::json()},
+                             {"proof_size",
+                              proof ? nlohmann::json(c.proof_size) : nlohmann::json()},
+                             {"seconds",
+                              proof ? nlohmann::json(json_seconds(c.seconds)) : nlohmann::json()},
+                             {"line", pv_json(c.line)},
                              {"ok", c.ok}});
                     }
                     out["entries"].push_back(
@@ -143,12 +164,16 @@ Command add_corpus(CLI::App& app) {
                           value_json(e.verdict,
                                      e.verdict.has_distance() ? Metric::Dtw : Metric::Wld)},
                          {"source", e.source},
+                         {"note", e.note.empty() ? nlohmann::json() : nlohmann::json(e.note)},
+                         {"disputed",
+                          e.disputed ? nlohmann::json(to_string(*e.disputed)) : nlohmann::json()},
                          {"passed", report.passed()},
                          {"checks", checks}});
                     continue;
                 }
                 fmt::print("{} line {}: {}  {}  ({})\n", report.passed() ? "pass" : "FAIL", e.line,
                            fen, e.verdict.to_string(), e.source);
+                if (e.disputed) fmt::print("    {}\n", disputed_text(e));
                 for (const corpus::Check& c : report.checks) fmt::print("    {}\n", check_line(c));
                 std::fflush(stdout);
             }

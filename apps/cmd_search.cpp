@@ -56,17 +56,7 @@ Command add_search(CLI::App& app) {
         ->check(CLI::Range(0, checkers::kMaxSearchDepth));
     cmd->add_option("--time", args->seconds,
                     "Seconds (0: no limit): no iteration starts after, one running is abandoned")
-        ->check(CLI::Validator(
-            [](const std::string& s) -> std::string {
-                try {
-                    std::size_t used = 0;
-                    const double v = std::stod(s, &used);
-                    if (used == s.size() && v >= 0 && v <= 1e6) return {};
-                } catch (const std::exception&) {
-                }
-                return "expected seconds from 0 to 1000000, got '" + s + "'";
-            },
-            "SECONDS"));
+        ->check(seconds_validator());
     cmd->add_flag("--json", args->json, "Print one JSON object a position");
     add_search_options(cmd, args->search);
     return {

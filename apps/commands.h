@@ -30,5 +30,6 @@ Command add_bench(CLI::App& app);
 Command add_pdn(CLI::App& app);
 Command add_check_movegen(CLI::App& app);
 Command add_check_probe(CLI::App& app);
+Command add_prove(CLI::App& app);
 
 }  // namespace retrocheck::app

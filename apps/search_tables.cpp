@@ -13,6 +13,30 @@ void add_search_options(CLI::App* cmd, SearchArgs& args) {
         ->check(CLI::Range(1, 1 << 16));
 }
 
+CLI::Validator seconds_validator() {
+    return CLI::Validator(
+        [](const std::string& s) -> std::string {
+            try {
+                std::size_t used = 0;
+                const double v = std::stod(s, &used);
+                if (used == s.size() && v >= 0 && v <= 1e6) return {};
+            } catch (const std::exception&) {
+            }
+            return "expected seconds from 0 to 1000000, got '" + s + "'";
+        },
+        "SECONDS");
+}
+
+checkers::prove::ProveLimits prove_limits(double seconds, std::uint64_t nodes, std::size_t tt_mb) {
+    // Bytes a stored position costs, with the hash map's own overhead.
+    constexpr std::size_t kBytesPerEntry = 104;
+    checkers::prove::ProveLimits limits;
+    limits.seconds = seconds;
+    limits.nodes = nodes;
+    limits.max_entries = tt_mb * (std::size_t{1} << 20) / kBytesPerEntry / 2;
+    return limits;
+}
+
 Result<std::unique_ptr<SearchTables>> open_search_tables(const SearchArgs& args) {
     auto tables = std::make_unique<SearchTables>();
     if (args.db.empty()) return tables;

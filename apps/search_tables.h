@@ -6,6 +6,7 @@
 #include <string>
 
 #include "apps/databases.h"
+#include "engine/checkers/prove/prover.h"
 #include "engine/core/result.h"
 #include "tablebases/probe/search_probe.h"
 
@@ -17,6 +18,12 @@ struct SearchArgs {
 };
 
 void add_search_options(CLI::App* cmd, SearchArgs& args);
+
+// Seconds from 0 to 1,000,000 (--time of search and prove).
+CLI::Validator seconds_validator();
+
+// The prover's budget from --time, --nodes and --tt-mb (split between its two stores).
+checkers::prove::ProveLimits prove_limits(double seconds, std::uint64_t nodes, std::size_t tt_mb);
 
 // The database of --db and its probe for the search (probe is null without --db).
 struct SearchTables {

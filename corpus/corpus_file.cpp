@@ -64,6 +64,29 @@ Result<std::vector<checkers::Move>> parse_moves(std::string_view text,
     return moves;
 }
 
+constexpr std::string_view kDisputed = "disputed:";
+
+// The note, and the published verdict of a disputed entry (which must differ from its result).
+Result<std::pair<std::string, std::optional<Wld>>> parse_note(std::string_view text, Wld result) {
+    if (text == "-" || text.empty()) return std::pair<std::string, std::optional<Wld>>{};
+    std::optional<Wld> published;
+    if (text.substr(0, kDisputed.size()) == kDisputed) {
+        const std::string_view rest = trim(text.substr(kDisputed.size()));
+        const std::string_view word = rest.substr(0, rest.find_first_of(" ;,"));
+        const auto v = word.empty() ? std::nullopt : parse_verdict(word);
+        if (!v)
+            return Error{
+                "a disputed note names the published verdict first (`disputed: draw "
+                "...`), found '" +
+                std::string(word) + "'"};
+        if (v->wld() == result)
+            return Error{"a disputed entry's published verdict (" + std::string(word) +
+                         ") must differ from its result"};
+        published = v->wld();
+    }
+    return std::pair<std::string, std::optional<Wld>>{std::string(text), published};
+}
+
 }  // namespace
 
 Result<std::vector<Entry>> parse_corpus(std::string_view text, const std::string& file) {
@@ -78,7 +101,7 @@ Result<std::vector<Entry>> parse_corpus(std::string_view text, const std::string
         if (fields.size() != 6)
             return Error{where +
                          "expected 6 tab-separated fields (FEN, result, keeps, spoils, "
-                         "source, depth), found " +
+                         "source, note), found " +
                          std::to_string(fields.size())};
         Entry e;
         e.line = line_no;
@@ -101,10 +124,10 @@ Result<std::vector<Entry>> parse_corpus(std::string_view text, const std::string
         e.spoils = std::move(spoils).value();
         e.source = std::string(trim(fields[4]));
         if (e.source.empty()) return Error{where + "every entry names its source"};
-        const auto depth = number(trim(fields[5]));
-        if (!depth || *depth < 1 || *depth > 64)
-            return Error{where + "bad depth '" + std::string(trim(fields[5])) + "' (1-64)"};
-        e.depth = *depth;
+        auto note = parse_note(trim(fields[5]), e.verdict.wld());
+        if (!note) return Error{where + note.error()};
+        e.note = note->first;
+        e.disputed = note->second;
         entries.push_back(std::move(e));
     }
     return entries;
@@ -137,7 +160,6 @@ Result<std::vector<Entry>> parse_pdn_corpus(std::string_view text, const std::st
         e.source = file + " game " + std::to_string(g.index);
         for (const auto& [tag, value] : g.tags)
             if (tag == "Event" && !value.empty() && value != "?") e.source = value;
-        e.depth = kPdnSearchDepth;
         entries.push_back(std::move(e));
     }
     return entries;

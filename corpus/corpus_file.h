@@ -1,18 +1,20 @@
 // The regression corpus: positions with published (or established) verdicts, one a line, tab
 // separated (corpus/checkers.tsv):
 //
-//   FEN  result  keeps  spoils  source  depth
+//   FEN  result  keeps  spoils  source  note
 //
 // result    for the side to move: win, draw or loss, optionally with the distance in plies to
 //           the end of the game (`loss in 8`), which is then checked too where tables reach;
 // keeps     moves that keep the result, comma separated, `-` for none given;
 // spoils    moves that change it for the worse (a win or draw thrown away), `-` for none;
 // source    where the verdict comes from;
-// depth     the search depth to use where the tables do not reach the position.
+// note      `-`, or a remark; `disputed: <win|draw|loss> ...` marks an entry whose result is our
+//           proven value and contradicts the published verdict named there (both are printed).
 // Blank lines and lines starting with `#` are comments.
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,7 +32,8 @@ struct Entry {
     Outcome verdict = Outcome::draw();  // for the side to move; a distance when the entry gives one
     std::vector<checkers::Move> keeps, spoils;
     std::string source;
-    int depth = 0;
+    std::string note;             // empty for `-`
+    std::optional<Wld> disputed;  // the published verdict the result contradicts
 };
 
 // Errors name the file, the line and the bad field or token.
@@ -38,9 +41,7 @@ Result<std::vector<Entry>> parse_corpus(std::string_view text, const std::string
 
 // A PDN problem file as a corpus: each game's [FEN] set-up is an entry, its result (the result
 // token or [Result] tag, PDN's colours) the published verdict, its first move a key move (a
-// keep), its Event tag (or the file and game number) the source; positions beyond the tables are
-// searched to kPdnSearchDepth.
-inline constexpr int kPdnSearchDepth = 19;
+// keep), its Event tag (or the file and game number) the source.
 Result<std::vector<Entry>> parse_pdn_corpus(std::string_view text, const std::string& file);
 
 // A file in either form: PDN when its name ends in .pdn or its text starts with a tag.

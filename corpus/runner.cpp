@@ -1,9 +1,12 @@
 #include "corpus/runner.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <optional>
 
 #include "engine/checkers/notation.h"
+#include "engine/core/text.h"
 
 namespace retrocheck::corpus {
 
@@ -11,41 +14,23 @@ namespace {
 
 using checkers::Move;
 using checkers::Position;
-using checkers::Score;
-using checkers::ScoreKind;
+namespace pv = checkers::prove;
 
 std::optional<Outcome> table_value(checkers::EndgameProbe* tables, const Position& pos) {
     if (!tables || pos.piece_count() > tables->max_pieces()) return std::nullopt;
     return tables->probe(pos);
 }
 
-// The kind as seen from the parent, one ply up.
-ScoreKind parent_kind(ScoreKind k) {
-    switch (k) {
-        case ScoreKind::Win:
-            return ScoreKind::Loss;
-        case ScoreKind::Loss:
-            return ScoreKind::Win;
-        case ScoreKind::TableWin:
-            return ScoreKind::TableLoss;
-        case ScoreKind::TableLoss:
-            return ScoreKind::TableWin;
-        default:
-            return k;
-    }
-}
-
-// What a search score proves about the result: a win, a loss, or nothing.
-std::optional<Wld> proven(Score s) {
-    if (checkers::is_exact_win(s)) return Wld::Win;
-    if (checkers::is_exact_loss(s)) return Wld::Loss;
-    return std::nullopt;
+std::string work_text(std::uint64_t nodes, std::uint64_t proof_size, double seconds) {
+    return grouped(nodes) + " nodes, " +
+           (proof_size ? "proof of " + grouped(proof_size) + " positions, " : "") +
+           fmt::format("{:.3f} s", seconds);
 }
 
 class EntryChecker {
   public:
-    EntryChecker(const Entry& e, checkers::EndgameProbe* tables, checkers::Searcher& searcher)
-        : e_(e), tables_(tables), searcher_(searcher) {}
+    EntryChecker(const Entry& e, checkers::EndgameProbe* tables, const pv::ProveLimits& limits)
+        : e_(e), tables_(tables), limits_(limits) {}
 
     void position(std::vector<Check>& out) {
         Check c;
@@ -57,10 +42,24 @@ class EntryChecker {
             const bool distances = e_.verdict.has_distance() && v->has_distance();
             c.ok = distances ? *v == e_.verdict : v->wld() == result();
         } else {
-            const auto r = searcher_.search(e_.position, {e_.depth, 0});
-            by_search(c, r.score, r.kind, r.pv, e_.depth);
-            c.value = proven_value(r.score);
-            c.ok = keeps_result(r.score);
+            const pv::Proof p = pv::prove_value(e_.position, tables_, limits_);
+            c.method = "proof";
+            c.nodes = p.nodes;
+            c.proof_size = p.proof_size;
+            c.seconds = p.seconds;
+            c.line = p.line;
+            if (p.proven()) {
+                const Wld w = p.verdict == pv::Verdict::Win    ? Wld::Win
+                              : p.verdict == pv::Verdict::Loss ? Wld::Loss
+                                                               : Wld::Draw;
+                c.value = Outcome::of(w);
+                c.found = std::string(to_string(w)) +
+                          " (proven: " + work_text(p.nodes, p.proof_size, p.seconds) + ")";
+                c.ok = w == result();
+            } else {
+                c.found =
+                    "unknown (" + p.open_because() + "; " + work_text(p.nodes, 0, p.seconds) + ")";
+            }
         }
         out.push_back(std::move(c));
     }
@@ -68,39 +67,60 @@ class EntryChecker {
     void move(const Move& m, bool keep, std::vector<Check>& out) {
         Check c;
         c.subject = (keep ? "keep " : "spoil ") + checkers::format_move(m);
-        c.expected = keep ? to_string(result()) : result() == Wld::Draw ? "loss" : "not a win";
         const Position child = e_.position.after(m);
         c.move = m;
         c.valued = child;
+        // The question settling the check, for the side to move after m: does `attacker` win,
+        // and the answer the entry needs.
+        const checkers::Color us = e_.position.side_to_move();
+        checkers::Color attacker = us;
+        bool needed = true;
+        if (result() == Wld::Win) {
+            c.expected = keep ? "win" : "not a win";
+            needed = keep;
+        } else if (result() == Wld::Draw) {
+            c.expected = keep ? "not a loss" : "loss";
+            attacker = ~us;
+            needed = !keep;
+        } else {
+            c.expected = "loss";  // every move of a lost position keeps the loss
+            attacker = ~us;
+        }
         if (const auto v = table_value(tables_, child)) {
             const Outcome ours = v->parent_view();
             by_table(c, ours, *v);
-            c.ok = keep ? ours.wld() == result() : ours.wld() < result();
+            const bool attacker_wins = attacker == us ? ours.is_win() : ours.is_loss();
+            c.ok = attacker_wins == needed;
         } else {
-            const int depth = std::max(1, e_.depth - 1);
-            const auto r = searcher_.search(child, {depth, 0});
-            const Score ours = checkers::parent_score(r.score);
-            std::vector<Move> pv{m};
-            pv.insert(pv.end(), r.pv.begin(), r.pv.end());
-            by_search(c, ours, parent_kind(r.kind), pv, depth + 1);
-            c.value = proven_value(r.score);
-            if (keep)
-                c.ok = keeps_result(ours);
-            else if (result() == Wld::Draw)
-                c.ok = proven(ours) == Wld::Loss;
-            else
-                c.ok = proven(ours) != Wld::Win;
+            const pv::Answer a = pv::prove_win(child, attacker, tables_, limits_);
+            c.method = "proof";
+            c.nodes = a.nodes;
+            c.proof_size = a.certificate_size;
+            c.seconds = a.seconds;
+            c.line = {m};
+            c.line.insert(c.line.end(), a.line.begin(), a.line.end());
+            if (a.wins) {
+                const bool mover_wins = attacker == us && *a.wins;
+                const bool mover_loses = attacker != us && *a.wins;
+                c.found = std::string(mover_wins       ? "win"
+                                      : mover_loses    ? "loss"
+                                      : attacker == us ? "not a win"
+                                                       : "not a loss") +
+                          " (proven: " + work_text(a.nodes, a.certificate_size, a.seconds) + ")";
+                if (mover_wins) c.value = Outcome::of(Wld::Loss);
+                if (mover_loses) c.value = Outcome::of(Wld::Win);
+                c.ok = *a.wins == needed;
+            } else {
+                c.found =
+                    "unknown (" + a.open_because + "; " + work_text(a.nodes, 0, a.seconds) + ")";
+            }
+            if (!a.wins || !*a.wins) c.line = {m};
         }
         out.push_back(std::move(c));
     }
 
   private:
     Wld result() const { return e_.verdict.wld(); }
-
-    // Exact results must match; beyond the tables a draw holds while nothing is proven.
-    bool keeps_result(Score s) const {
-        return result() == Wld::Draw ? !proven(s) : proven(s) == result();
-    }
 
     // seen: for the entry's side to move; own: for the valued position's side to move.
     static void by_table(Check& c, const Outcome& seen, const Outcome& own) {
@@ -109,23 +129,9 @@ class EntryChecker {
         c.value = own;
     }
 
-    static std::optional<Outcome> proven_value(Score s) {
-        const auto w = proven(s);
-        return w ? std::optional<Outcome>(Outcome::of(*w)) : std::nullopt;
-    }
-
-    static void by_search(Check& c, Score s, ScoreKind kind, std::vector<Move> pv, int depth) {
-        c.method = "search";
-        c.score = s;
-        c.kind = kind;
-        c.pv = std::move(pv);
-        c.found = checkers::format_score(s) + " (" + checkers::to_string(kind) + "), depth " +
-                  std::to_string(depth);
-    }
-
     const Entry& e_;
     checkers::EndgameProbe* tables_;
-    checkers::Searcher& searcher_;
+    const pv::ProveLimits& limits_;
 };
 
 }  // namespace
@@ -135,10 +141,10 @@ bool EntryReport::passed() const {
 }
 
 EntryReport check_entry(const Entry& entry, checkers::EndgameProbe* tables,
-                        checkers::Searcher& searcher) {
-    searcher.clear();
+                        const pv::ProveLimits& limits) {
     EntryReport report;
-    EntryChecker checker(entry, tables, searcher);
+    report.entry = entry;
+    EntryChecker checker(entry, tables, limits);
     checker.position(report.checks);
     for (const Move& m : entry.keeps) checker.move(m, true, report.checks);
     for (const Move& m : entry.spoils) checker.move(m, false, report.checks);

@@ -1,19 +1,22 @@
 // Checks corpus entries: through the tables where they hold the position (exact values), and
-// otherwise by search to the entry's depth with the tables at the leaves.
+// otherwise by the prover (engine/checkers/prove) with the tables at its leaves. A verdict beyond
+// the tables passes only when it is proven, draws included (both "the side to move wins" and "the
+// opponent wins" disproven); a budget that runs out is a failure that says so, never a pass.
 //
-// Through the tables, a distance the entry gives is checked where the tables have distances
-// (Chinook and Cake do not). What a search can show: a win or a loss (an exact score, the principal
-// variation ending in an end of game or a table value); it cannot prove a draw. So beyond the
-// tables a draw entry passes when the search finds no forced result for either side at the root or
-// through its keeps, and every spoil is proven lost; a win entry's spoils pass when no forced win
-// is found through them.
+// Moves, for the entry's side to move: a keep of a win must be proven to win; a keep of a draw
+// proven not to lose (the opponent does not win after it); a keep of a loss proven to lose; a
+// spoil of a win proven not to win; a spoil of a draw proven to lose. Through the tables the same
+// checks use the table values, and a distance the entry gives is checked where the tables have
+// distances (Chinook and Cake do not).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "corpus/corpus_file.h"
+#include "engine/checkers/prove/prover.h"
 #include "engine/checkers/search/search.h"
 
 namespace retrocheck::corpus {
@@ -21,17 +24,19 @@ namespace retrocheck::corpus {
 // One thing checked: the position itself, or a keep or spoil move.
 struct Check {
     std::string subject;   // "position", "keep 14-10", "spoil 32-28"
-    std::string expected;  // for the entry's side to move: "draw", "not a win", "loss", ...
-    std::string found;   // the same view: "loss in 18 plies (table)", "-101 (heuristic), depth 19"
-    std::string method;  // "tables" or "search"
+    std::string expected;  // for the entry's side to move: "draw", "not a loss", "loss", ...
+    std::string found;     // the same view: "loss in 18 plies (table)", "win (proven ...)"
+    std::string method;    // "tables" or "proof"
     std::optional<checkers::Move> move;  // the keep or spoil
     checkers::Position valued;           // the position valued: the entry's, or after the move
-    // Its value for its own side to move, where the tables give it or the search proves a win or
-    // a loss (then without a distance: a search bounds the distance, it does not give it).
+    // Its value for its own side to move, where the tables give it or the prover proved it (then
+    // without a distance).
     std::optional<Outcome> value;
-    checkers::Score score = 0;  // search only
-    checkers::ScoreKind kind = checkers::ScoreKind::Heuristic;
-    std::vector<checkers::Move> pv;  // search only: from the position, through the move
+    // The prover's work: nodes, the size of the checked proof, and for a proven win or loss a
+    // main line from the entry's position (through the move) to the tables.
+    std::uint64_t nodes = 0, proof_size = 0;
+    double seconds = 0;
+    std::vector<checkers::Move> line;
     bool ok = false;
 };
 
@@ -41,8 +46,8 @@ struct EntryReport {
     bool passed() const;
 };
 
-// tables may be null. The searcher's TT is cleared before each entry.
+// tables may be null. limits bound each proof (the position, each keep and each spoil).
 EntryReport check_entry(const Entry& entry, checkers::EndgameProbe* tables,
-                        checkers::Searcher& searcher);
+                        const checkers::prove::ProveLimits& limits);
 
 }  // namespace retrocheck::corpus

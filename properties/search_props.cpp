@@ -8,8 +8,6 @@
 #include <rapidcheck/gtest.h>
 
 #include <array>
-#include <cstdlib>
-#include <filesystem>
 #include <iostream>
 
 #include "engine/checkers/diagram.h"
@@ -18,8 +16,8 @@
 #include "engine/checkers/search/search.h"
 #include "engine/checkers/tests/test_positions.h"
 #include "properties/checkers_gen.h"
+#include "properties/tables5.h"
 #include "tablebases/probe/search_probe.h"
-#include "tablebases/store/directory.h"
 #include "tablebases/tests/tables.h"
 
 namespace retrocheck::tb {
@@ -28,18 +26,7 @@ namespace {
 using checkers::Position;
 using checkers::ScoreKind;
 
-const TableSet& tables_up_to_5() {
-    static const TableSet tables = [] {
-        const char* dir = std::getenv("RETROCHECK_TABLES5");
-        if (dir && std::filesystem::exists(std::filesystem::path(dir) / "bm1bk1wm1wk2.rctb")) {
-            auto loaded = store::load_directory(dir, 5);
-            if (loaded) return std::move(loaded).value();
-            std::cerr << "cannot use " << dir << ": " << loaded.error() << "; building\n";
-        }
-        return build_up_to(5, BuildMethod::OutCounting);
-    }();
-    return tables;
-}
+using testing::tables_up_to_5;
 
 using checkers::testing::illegal_step;
 

@@ -123,12 +123,22 @@ run(["search", D17, "--db", tables, "--depth", "3"], "search")
 run(["search", "--fen-file", fens, "--depth", "4"], "search", lines=2)
 run(["bench", "--depth", "3"], "bench")
 corpus = os.path.join(SCRATCH, "small.tsv")
-with open(corpus, "w") as f:  # one entry the 3-piece tables hold, one searched beyond them
-    f.write("W:WK22,K23:BK31\twin\t-\t-\ttwo kings beat one\t5\n"
-            "W:WK1,K3:BK30,K32\tdraw\t-\t-\ttwo kings against two, far apart\t3\n")
-docs = run(["corpus", corpus, "--db", tables], "corpus")
-if docs and {c["method"] for e in docs[0]["entries"] for c in e["checks"]} != {"tables", "search"}:
-    fail("corpus: expected one check by tables and one by search")
+with open(corpus, "w") as f:  # one entry the 3-piece tables hold, one proven beyond them
+    f.write("W:WK22,K23:BK31\twin\t-\t-\ttwo kings beat one\t-\n"
+            "W:WK1,K3:BK30,K32\tdraw\t1-6\t-\ttwo kings against two, far apart\t-\n")
+docs = run(["corpus", corpus, "--db", tables, "--time", "20"], "corpus")
+if docs and {c["method"] for e in docs[0]["entries"] for c in e["checks"]} != {"tables", "proof"}:
+    fail("corpus: expected checks by tables and by proof")
+# Proven beyond the tables: a win with its line, a draw, and an unknown (exit 1) at a tiny budget.
+docs = run(["prove", "W:WK1,K2,K3:BK32,K31", "--db", tables, "--time", "20"], "prove")
+if docs and (docs[0]["result"] != "win" or not docs[0]["line"]):
+    fail("prove: three kings against two is a proven win with a line")
+docs = run(["prove", "-", "--db", tables, "--time", "20"], "prove", lines=2,
+           stdin="W:WK1,K3:BK30,K32\nB:WK22,K23:BK31\n")
+if docs and [d["result"] for d in docs] != ["draw", "loss"]:
+    fail("prove: expected a proven draw and a table loss")
+run(["prove", "W:W32,27,24,K22,14:B20,19,K15,13,1", "--db", tables, "--nodes", "100"], "prove",
+    status=1)
 run(["audit", "--format", "native", tables], "audit")
 run(["verify", tables], "verify")
 run(["check", "--pieces", "2", "--out", os.path.join(SCRATCH, "t2")], "check")
@@ -177,10 +187,12 @@ run(["stats", empty], "error", status=2)
 run(["corpus", empty], "error", status=2)
 run(["perft", "--no-such-option", "3"], "error", status=2)
 run(["search", "--time", "-1"], "error", status=2)
+run(["prove", "W:WK1,K3:BK30,K32", "--time", "0"], "error", status=2)
+run(["prove", "W:WK1,K3:BK30,K32x"], "error", status=2)
 run(["build", "checkers", "--pieces", "1", "--out", tables], "error", status=2)
 
 missing = {"show", "moves", "perft", "build", "verify", "stats", "probe", "check", "audit",
-           "search", "bench", "corpus", "pdn"} - checked
+           "search", "bench", "corpus", "pdn", "prove"} - checked
 if PLUGINS:
     missing |= {"check-movegen", "check-probe"} - checked
 if missing:

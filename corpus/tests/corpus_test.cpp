@@ -1,5 +1,5 @@
 // The corpus file parser (every refusal names the line and the field) and the runner, through
-// tables and by search.
+// tables and by the prover.
 #include <gtest/gtest.h>
 
 #include "corpus/corpus_file.h"
@@ -14,11 +14,12 @@ namespace {
 TEST(CorpusFile, ParsesEntries) {
     const auto entries = parse_corpus(
         "# comment\n\n"
-        "W:W32,27,24,K22,14:B20,19,K15,13,1\tdraw\t14-10\t32-28, 22-17\tpublished\t19\n"
-        "B:WK1,K5,K10:BK9\tloss in 8\t-\t-\tloop\t25\r\n",
+        "W:W32,27,24,K22,14:B20,19,K15,13,1\tdraw\t14-10\t32-28, 22-17\tpublished\tkey move\n"
+        "B:WK1,K5,K10:BK9\tloss in 8\t-\t-\tloop\t-\r\n"
+        "W:WK25,K22:BK14,13,K2\tloss in 46\t-\t-\tLasker\tdisputed: draw; the e-text\n",
         "c.tsv");
     ASSERT_TRUE(entries.ok()) << entries.error();
-    ASSERT_EQ(entries->size(), 2u);
+    ASSERT_EQ(entries->size(), 3u);
     const Entry& e = (*entries)[0];
     EXPECT_EQ(e.line, 3);
     EXPECT_EQ(e.verdict, Outcome::draw());
@@ -27,9 +28,13 @@ TEST(CorpusFile, ParsesEntries) {
     ASSERT_EQ(e.spoils.size(), 2u);
     EXPECT_EQ(checkers::format_move(e.spoils[1]), "22-17");
     EXPECT_EQ(e.source, "published");
-    EXPECT_EQ(e.depth, 19);
+    EXPECT_EQ(e.note, "key move");
+    EXPECT_FALSE(e.disputed);
     EXPECT_EQ((*entries)[1].verdict, Outcome::loss(8));
     EXPECT_EQ((*entries)[1].line, 4);
+    EXPECT_EQ((*entries)[1].note, "");
+    EXPECT_EQ((*entries)[2].disputed, Wld::Draw);
+    EXPECT_EQ((*entries)[2].note, "disputed: draw; the e-text");
 }
 
 TEST(CorpusFile, RefusesWithLineAndField) {
@@ -38,15 +43,16 @@ TEST(CorpusFile, RefusesWithLineAndField) {
         const char* message;
     } cases[] = {
         {"W:WK17,24:B8,K18\tloss\t-\t-\tx\n", "c.tsv:1: expected 6 tab-separated fields"},
-        {"W:WK17,24:B8,K99\tloss\t-\t-\tx\t9\n", "c.tsv:1: bad FEN"},
-        {"W:WK17,24:B8,K18\tlost\t-\t-\tx\t9\n", "c.tsv:1: bad result 'lost'"},
-        {"W:WK17,24:B8,K18\tloss in 7\t-\t-\tx\t9\n", "bad result 'loss in 7'"},
-        {"W:WK17,24:B8,K18\tdraw in 4\t-\t-\tx\t9\n", "bad result 'draw in 4'"},
-        {"W:WK17,24:B8,K18\tloss\t24-28\t-\tx\t9\n", "c.tsv:1: keeps: "},
-        {"W:WK17,24:B8,K18\tloss\t-\t24-19\tx\t9\n", "no move that spoils"},
-        {"W:WK17,24:B8,K18\tdraw\t-\t-\t\t9\n", "names its source"},
-        {"W:WK17,24:B8,K18\tdraw\t-\t-\tx\t0\n", "bad depth '0'"},
-        {"#\nW:WK17,24:B8,K18\tdraw\t-\t-\tx\tdeep\n", "c.tsv:2: bad depth 'deep'"},
+        {"W:WK17,24:B8,K99\tloss\t-\t-\tx\t-\n", "c.tsv:1: bad FEN"},
+        {"W:WK17,24:B8,K18\tlost\t-\t-\tx\t-\n", "c.tsv:1: bad result 'lost'"},
+        {"W:WK17,24:B8,K18\tloss in 7\t-\t-\tx\t-\n", "bad result 'loss in 7'"},
+        {"W:WK17,24:B8,K18\tdraw in 4\t-\t-\tx\t-\n", "bad result 'draw in 4'"},
+        {"W:WK17,24:B8,K18\tloss\t24-28\t-\tx\t-\n", "c.tsv:1: keeps: "},
+        {"W:WK17,24:B8,K18\tloss\t-\t24-19\tx\t-\n", "no move that spoils"},
+        {"W:WK17,24:B8,K18\tdraw\t-\t-\t\t-\n", "names its source"},
+        {"W:WK17,24:B8,K18\tdraw\t-\t-\tx\tdisputed: drawn\n", "names the published verdict"},
+        {"#\nW:WK17,24:B8,K18\tdraw\t-\t-\tx\tdisputed: draw\n",
+         "c.tsv:2: a disputed entry's published verdict (draw) must differ"},
     };
     for (const auto& c : cases) {
         const auto r = parse_corpus(c.text, "c.tsv");
@@ -60,7 +66,7 @@ TEST(CorpusFile, RefusesWithLineAndField) {
 }
 
 TEST(CorpusFile, DistancesMayCarryTheirUnit) {
-    const auto entries = parse_corpus("B:WK1,K5,K10:BK9\tloss in 8 plies\t-\t-\tloop\t25\n", "c");
+    const auto entries = parse_corpus("B:WK1,K5,K10:BK9\tloss in 8 plies\t-\t-\tloop\t-\n", "c");
     ASSERT_TRUE(entries.ok()) << entries.error();
     EXPECT_EQ((*entries)[0].verdict, Outcome::loss(8));
 }
@@ -82,7 +88,6 @@ TEST(CorpusPdn, SetUpsResultsAndKeyMoves) {
     ASSERT_EQ(d17.keeps.size(), 1u);
     EXPECT_EQ(checkers::format_move(d17.keeps[0]), "24-19");
     EXPECT_EQ(d17.source, "Oldbury, diagram 17");
-    EXPECT_EQ(d17.depth, kPdnSearchDepth);
     EXPECT_EQ(d17.line, 1);
     EXPECT_EQ((*entries)[1].verdict, Outcome::draw());
     EXPECT_TRUE((*entries)[1].keeps.empty());
@@ -109,35 +114,55 @@ class CorpusRunner : public ::testing::Test {
   protected:
     const tb::MemorySource source{tb::testing::built_tables(4)};
     tb::SearchProbe probe{source, 4};
-    checkers::Searcher searcher{4, &probe};
+    checkers::prove::ProveLimits limits{2'000'000, 0, 1u << 20};
 
     EntryReport check(const std::string& line) {
         const auto entries = parse_corpus(line, "t");
         EXPECT_TRUE(entries.ok()) << entries.error();
-        return check_entry(entries->front(), &probe, searcher);
+        return check_entry(entries->front(), &probe, limits);
     }
 };
 
 TEST_F(CorpusRunner, TablesDecideWhereTheyReach) {
-    const auto r = check("W:WK17,24:B8,K18\tloss in 18\t24-19,17-13\t-\tOldbury\t19\n");
+    const auto r = check("W:WK17,24:B8,K18\tloss in 18\t24-19,17-13\t-\tOldbury\t-\n");
     EXPECT_TRUE(r.passed());
     ASSERT_EQ(r.checks.size(), 3u);
     EXPECT_EQ(r.checks[0].method, "tables");
     EXPECT_EQ(r.checks[2].found, "loss in 8 plies (table)");
     // A wrong distance fails.
-    EXPECT_FALSE(check("W:WK17,24:B8,K18\tloss in 16\t-\t-\tx\t19\n").passed());
+    EXPECT_FALSE(check("W:WK17,24:B8,K18\tloss in 16\t-\t-\tx\t-\n").passed());
 }
 
-TEST_F(CorpusRunner, SearchesBeyondTheTables) {
-    // Ten pieces, tables up to four: 32-28 loses by force within the depth.
-    const auto r = check("W:W32,27,24,K22,14:B20,19,K15,13,1\tdraw\t14-10\t32-28\tpublished\t15\n");
+// Five pieces, tables up to four: Lasker's diagram 103, published as a draw, is a proven loss.
+TEST_F(CorpusRunner, ProvesBeyondTheTables) {
+    const auto r = check("W:WK25,K22:BK14,13,K2\tloss\t-\t-\tLasker\tdisputed: draw\n");
+    ASSERT_EQ(r.checks.size(), 1u);
+    EXPECT_TRUE(r.passed()) << r.checks[0].found;
+    EXPECT_EQ(r.checks[0].method, "proof");
+    EXPECT_EQ(r.checks[0].value, Outcome::of(Wld::Loss));
+    EXPECT_FALSE(r.checks[0].line.empty());
+    EXPECT_GT(r.checks[0].proof_size, 0u);
+    // Its published verdict fails: the draw is disproven, not merely unproven.
+    const auto published = check("W:WK25,K22:BK14,13,K2\tdraw\t-\t-\tLasker\t-\n");
+    EXPECT_FALSE(published.passed());
+    EXPECT_EQ(published.checks[0].found.rfind("loss (proven", 0), 0u) << published.checks[0].found;
+}
+
+// A draw passes only when proven: both questions disproven. A keep of a draw is proven not to
+// lose, a spoil proven to lose; a budget that runs out fails and says so.
+TEST_F(CorpusRunner, DrawsAreProvenToo) {
+    const auto r = check("B:W20,16,K2:BK25,K10\tdraw\t25-22\t10-6\tGrey\t-\n");
     ASSERT_EQ(r.checks.size(), 3u);
-    EXPECT_EQ(r.checks[0].method, "search");
-    EXPECT_TRUE(r.checks[2].ok) << r.checks[2].found;
-    EXPECT_EQ(r.checks[2].kind, checkers::ScoreKind::TableLoss);
-    EXPECT_EQ(checkers::format_move(r.checks[2].pv.front()), "32-28");
-    // Claiming 32-28 keeps the draw fails: the search proves it lost.
-    EXPECT_FALSE(check("W:W32,27,24,K22,14:B20,19,K15,13,1\tdraw\t32-28\t-\tx\t15\n").passed());
+    EXPECT_TRUE(r.passed()) << r.checks[0].found << " / " << r.checks[1].found;
+    EXPECT_EQ(r.checks[0].found.rfind("draw (proven", 0), 0u) << r.checks[0].found;
+    EXPECT_EQ(r.checks[1].found.rfind("not a loss (proven", 0), 0u) << r.checks[1].found;
+    EXPECT_EQ(r.checks[2].found.rfind("loss (proven", 0), 0u) << r.checks[2].found;
+    // 10-6 keeps nothing: claiming it does fails.
+    EXPECT_FALSE(check("B:W20,16,K2:BK25,K10\tdraw\t10-6\t-\tGrey\t-\n").passed());
+    limits.nodes = 10;
+    const auto tiny = check("B:W20,16,K2:BK25,K10\tdraw\t-\t-\tGrey\t-\n");
+    EXPECT_FALSE(tiny.passed());
+    EXPECT_EQ(tiny.checks[0].found.rfind("unknown (node budget", 0), 0u) << tiny.checks[0].found;
 }
 
 // Chinook and Cake give no distances: an entry's distance is then not held against them.
@@ -157,23 +182,24 @@ TEST_F(CorpusRunner, DistancesAreCheckedOnlyWhereTablesHaveThem) {
     };
     const WldOnly wld(source);
     tb::SearchProbe wld_probe(wld, 4);
-    const auto entries = parse_corpus("B:WK1,K5,K10:BK9\tloss in 8\t-\t-\tloop\t9\n", "t");
+    const auto entries = parse_corpus("B:WK1,K5,K10:BK9\tloss in 8\t-\t-\tloop\t-\n", "t");
     ASSERT_TRUE(entries.ok()) << entries.error();
-    const auto r = check_entry(entries->front(), &wld_probe, searcher);
+    const auto r = check_entry(entries->front(), &wld_probe, limits);
     EXPECT_TRUE(r.passed());
     EXPECT_EQ(r.checks[0].found, "loss (table)");
 }
 
-// Through a move, a search's score is one ply longer than from the child.
-TEST(CorpusSearch, MovesAreScoredFromTheParent) {
-    checkers::Searcher plain(1);
-    const auto entries = parse_corpus("B:W18:BK14\twin\t14x23\t-\tlast piece\t3\n", "t");
+// Without tables: a keep's line starts with the move, and a wrong keep is proven wrong.
+TEST(CorpusProof, KeepsAreProvenThroughTheMove) {
+    const checkers::prove::ProveLimits limits{100'000, 0, 1u << 16};
+    const auto entries = parse_corpus("B:W18:BK14\twin\t14x23\t-\tlast piece\t-\n", "t");
     ASSERT_TRUE(entries.ok()) << entries.error();
-    const auto r = check_entry(entries->front(), nullptr, plain);
+    const auto r = check_entry(entries->front(), nullptr, limits);
     EXPECT_TRUE(r.passed());
     ASSERT_EQ(r.checks.size(), 2u);
-    EXPECT_EQ(r.checks[0].found, "win in 1 ply (win), depth 3");
-    EXPECT_EQ(r.checks[1].found, "win in 1 ply (win), depth 3");
+    EXPECT_EQ(r.checks[0].found.rfind("win (proven", 0), 0u) << r.checks[0].found;
+    ASSERT_EQ(r.checks[1].line.size(), 1u);
+    EXPECT_EQ(checkers::format_move(r.checks[1].line[0]), "14x23");
 }
 
 }  // namespace

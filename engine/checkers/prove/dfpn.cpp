@@ -1,0 +1,279 @@
+#include "engine/checkers/prove/dfpn.h"
+
+#include <algorithm>
+#include <climits>
+
+#include "engine/checkers/movegen.h"
+#include "engine/checkers/prove/leaf.h"
+#include "engine/checkers/search/eval.h"
+
+namespace retrocheck::checkers::prove {
+
+namespace {
+
+constexpr StoredNode solved_node(bool attacker_wins) {
+    StoredNode n;
+    n.pn = attacker_wins ? 0 : kInfinite;
+    n.dn = attacker_wins ? kInfinite : 0;
+    return n;
+}
+
+}  // namespace
+
+WinSearch::WinSearch(const Position& root, Color attacker, EndgameProbe* tables,
+                     std::size_t max_entries)
+    : root_(root), attacker_(attacker), tables_(tables), max_entries_(max_entries) {}
+
+std::optional<Claim> WinSearch::claim(const Position& pos) const {
+    const auto it = store_.find(pos);
+    if (it == store_.end()) return std::nullopt;
+    const StoredNode& n = it->second;
+    return n.proven() ? Claim::Win : n.disproven() ? Claim::NoWin : Claim::Open;
+}
+
+void WinSearch::forget(const std::vector<Position>& positions) {
+    for (const Position& p : positions) {
+        const auto it = store_.find(p);
+        if (it == store_.end()) continue;
+        // Ends of the game and table values are facts, not claims.
+        if (it->second.work == 0) continue;
+        it->second.pn = it->second.dn = 1;
+        it->second.anchor_depth = -1;
+    }
+}
+
+bool WinSearch::out_of_budget() {
+    if (nodes_ >= node_limit_) stop_ = true;
+    if ((nodes_ & 1023u) == 0 && Clock::now() >= deadline_) stop_ = true;
+    return stop_;
+}
+
+// Heuristic starting numbers for a position not searched yet: a position the attacker stands well
+// in looks cheap to prove and dear to disprove. This is the only use of the heuristic: it orders
+// the search and never decides a value.
+WinSearch::Value WinSearch::initial(const Child& c) const {
+    // Mobility: the side to move's number of moves is what a proof (an AND node) or a disproof
+    // (an OR node) has to answer. The evaluation adds the side the attacker stands worse or
+    // better by, a man's worth a unit per kEvalUnit.
+    Score e = evaluate(c.pos);
+    if (c.pos.side_to_move() != attacker_) e = -e;
+    const bool or_node = c.pos.side_to_move() == attacker_;
+    ProofNumber pn = 1, dn = 1;
+    (or_node ? dn : pn) = static_cast<ProofNumber>(std::max(c.moves, 1));
+    (e > 0 ? dn : pn) += static_cast<ProofNumber>((e > 0 ? e : -e) / kEvalUnit);
+    return {pn, dn, -1};
+}
+
+WinSearch::Value WinSearch::value_of(Child& child, int ply) {
+    if (const auto on = on_path_.find(child.pos); on != on_path_.end())
+        return {kInfinite, 0, on->second};  // a repetition: good for the defender only
+    if (const auto it = store_.find(child.pos); it != store_.end()) {
+        const StoredNode& n = it->second;
+        if (n.anchor_depth < 0) return {n.pn, n.dn, -1};
+        // Off the path it was found on, the disproof is reused all the same, as resting on the
+        // parent: optimistic (a repetition that was good for the defender there may not be
+        // here), which the certificate settles; a claim it refutes is forgotten and searched
+        // again (prover.cpp).
+        if (const auto a = anchor_here(n, ply)) return {n.pn, n.dn, *a};
+        return {n.pn, n.dn, ply - 1};
+    }
+    if (!child.looked_at) {
+        child.looked_at = true;
+        child.end = table_leaf(child.pos, attacker_, tables_);
+        if (!child.end) {
+            child.moves = static_cast<int>(count_moves(child.pos));
+            if (child.moves == 0) child.end = no_move_leaf(child.pos, attacker_);
+        }
+        if (!child.end) child.initial = initial(child);
+    }
+    if (child.end) {
+        // Kept in the store for the certificate (dropped first when it fills up).
+        const StoredNode n = solved_node(*child.end);
+        store_.emplace(child.pos, n);
+        return {n.pn, n.dn, -1};
+    }
+    if (ply > kMaxProofPly) return {kUnsolvedMax, kUnsolvedMax, -1};
+    return child.initial;
+}
+
+constexpr std::uint64_t kPathBase = 0x100000001B3ull;
+
+void WinSearch::push_path(const Position& pos) {
+    on_path_.emplace(pos, static_cast<int>(prefix_.size()) - 1);
+    path_.push_back(pos);
+    prefix_.push_back(prefix_.back() * kPathBase + pos.hash());
+    if (powers_.size() < prefix_.size()) powers_.push_back(powers_.back() * kPathBase);
+}
+
+void WinSearch::pop_path() {
+    prefix_.pop_back();
+    on_path_.erase(path_.back());
+    path_.pop_back();
+}
+
+std::uint64_t WinSearch::segment(std::size_t first, std::size_t last) const {
+    return prefix_[last] - prefix_[first] * powers_[last - first];
+}
+
+std::optional<std::int32_t> WinSearch::anchor_here(const StoredNode& n, int ply) const {
+    const int first = ply - n.anchor_depth;
+    if (first < 0 || ply > static_cast<int>(prefix_.size()) - 1) return std::nullopt;
+    if (segment(static_cast<std::size_t>(first), static_cast<std::size_t>(ply)) != n.anchor_key)
+        return std::nullopt;
+    return first;
+}
+
+void WinSearch::collect_garbage() {
+    // Drops the unsolved half with the least work below it, the ends (table values and
+    // positions without a move: probed again when needed) and disproofs that rest on a path.
+    // Other solved positions stay: a certificate reads them.
+    std::vector<std::uint64_t> works;
+    for (const auto& [pos, n] : store_)
+        if (!n.proven() && !n.disproven()) works.push_back(n.work);
+    std::uint64_t cut = 0;
+    if (!works.empty()) {
+        auto mid = works.begin() + static_cast<std::ptrdiff_t>(works.size() / 2);
+        std::nth_element(works.begin(), mid, works.end());
+        cut = *mid;
+    }
+    for (auto it = store_.begin(); it != store_.end();) {
+        const StoredNode& n = it->second;
+        const bool unsolved = !n.proven() && !n.disproven();
+        const bool anchored = n.disproven() && n.anchor_depth >= 0;
+        if ((unsolved && n.work <= cut) || (!unsolved && n.work == 0) || anchored)
+            it = store_.erase(it);
+        else
+            ++it;
+    }
+    if (store_.size() > max_entries_ - max_entries_ / 8) memory_full_ = true;
+}
+
+void WinSearch::mid(const Position& pos, int ply, ProofNumber th_pn, ProofNumber th_dn) {
+    ++nodes_;
+    if (out_of_budget()) return;
+    if (store_.size() >= max_entries_) collect_garbage();
+    if (memory_full_) {
+        stop_ = true;
+        return;
+    }
+    std::vector<Child> children;
+    for (const Position& c : children_of(pos))
+        children.push_back(Child{c, false, std::nullopt, 1, {1, 1, -1}});
+    std::vector<Value> values(children.size());
+    const bool or_node = pos.side_to_move() == attacker_;
+    push_path(pos);
+    const std::uint64_t nodes_before = nodes_;
+
+    ProofNumber pn = 0, dn = 0;
+    std::int32_t anchor = -1;
+    for (;;) {
+        for (std::size_t i = 0; i < children.size(); ++i)
+            values[i] = value_of(children[i], ply + 1);
+        // The node's numbers, its most promising child and the runner-up's number.
+        std::size_t best = 0;
+        ProofNumber second = kInfinite;
+        anchor = -1;
+        if (or_node) {
+            pn = kInfinite;
+            dn = 0;
+            std::int32_t lowest = INT_MAX;
+            ProofNumber max_dn = 0, open = 0;
+            for (std::size_t i = 0; i < values.size(); ++i) {
+                const Value& v = values[i];
+                dn = saturating_add(dn, v.dn);
+                if (v.dn > 0) {
+                    max_dn = std::max(max_dn, v.dn);
+                    ++open;
+                }
+                if (v.pn < pn) {
+                    second = pn;
+                    pn = v.pn;
+                    best = i;
+                } else if (v.pn < second) {
+                    second = v.pn;
+                }
+                if (v.anchor_ply >= 0) lowest = std::min(lowest, v.anchor_ply);
+            }
+            // Weak proof numbers (Ueda et al.): the most expensive open child plus one for each
+            // other, not the sum, which counts a position reached by transposition many times.
+            if (open > 0 && dn < kInfinite) dn = std::min(kUnsolvedMax, max_dn + open - 1);
+            if (pn == 0) dn = kInfinite;
+            if (dn == 0 && lowest != INT_MAX) anchor = lowest;  // every child rests on it
+        } else {
+            pn = 0;
+            dn = kInfinite;
+            ProofNumber max_pn = 0, open = 0;
+            for (std::size_t i = 0; i < values.size(); ++i) {
+                const Value& v = values[i];
+                pn = saturating_add(pn, v.pn);
+                if (v.pn > 0) {
+                    max_pn = std::max(max_pn, v.pn);
+                    ++open;
+                }
+                // Among disproven children, one resting on no repetition, else the deepest
+                // anchor (it binds the least of the path).
+                const bool better =
+                    v.dn < dn || (v.dn == 0 && dn == 0 && values[best].anchor_ply >= 0 &&
+                                  (v.anchor_ply < 0 || v.anchor_ply > values[best].anchor_ply));
+                if (better) {
+                    if (v.dn < dn) second = dn;
+                    dn = v.dn;
+                    best = i;
+                } else if (v.dn < second) {
+                    second = v.dn;
+                }
+            }
+            if (open > 0 && pn < kInfinite) pn = std::min(kUnsolvedMax, max_pn + open - 1);
+            if (dn == 0) {
+                pn = kInfinite;
+                anchor = values[best].anchor_ply;
+            }
+        }
+        if (pn >= th_pn || dn >= th_dn || stop_) break;
+        const Value& b = values[best];
+        ProofNumber child_pn = 0, child_dn = 0;
+        if (or_node) {
+            child_pn = std::min(th_pn, second_best_threshold(second));
+            child_dn = th_dn - dn + b.dn;  // dn < th_dn, and dn counts b.dn
+        } else {
+            child_dn = std::min(th_dn, second_best_threshold(second));
+            child_pn = th_pn - pn + b.pn;
+        }
+        if (b.pn >= kUnsolvedMax && b.dn >= kUnsolvedMax) break;  // too deep to expand
+        mid(children[best].pos, ply + 1, child_pn, child_dn);
+    }
+    pop_path();
+    // A repetition of this node or of one below it is settled here: the disproof is a closed
+    // set of positions inside this subtree, whatever path leads to it.
+    if (anchor >= ply) anchor = -1;
+    StoredNode& n = store_[pos];
+    n.pn = pn;
+    n.dn = dn;
+    n.work += nodes_ - nodes_before + 1;
+    n.anchor_depth = dn == 0 && anchor >= 0 ? ply - anchor : -1;
+    n.anchor_key = n.anchor_depth >= 0
+                       ? segment(static_cast<std::size_t>(anchor), static_cast<std::size_t>(ply))
+                       : 0;
+}
+
+SearchState WinSearch::run(std::uint64_t nodes, Clock::time_point deadline) {
+    node_limit_ = nodes_ + nodes;
+    deadline_ = deadline;
+    stop_ = false;
+    if (!store_.count(root_)) {
+        std::optional<bool> leaf = table_leaf(root_, attacker_, tables_);
+        if (!leaf && count_moves(root_) == 0) leaf = no_move_leaf(root_, attacker_);
+        if (leaf) store_[root_] = solved_node(*leaf);
+    }
+    for (;;) {
+        if (const auto s = solved(root_)) return *s ? SearchState::Proven : SearchState::Disproven;
+        if (memory_full_) return SearchState::Memory;
+        if (stop_) return SearchState::Budget;
+        const auto it = store_.find(root_);
+        if (it != store_.end() && (it->second.pn >= kUnsolvedMax || it->second.dn >= kUnsolvedMax))
+            return SearchState::Stuck;
+        mid(root_, 0, kUnsolvedMax, kUnsolvedMax);
+    }
+}
+
+}  // namespace retrocheck::checkers::prove

@@ -1,0 +1,125 @@
+// Depth-first proof-number search (df-pn, Nagai 2002) for one question: does the attacker win
+// from the root? A proof is a strategy for the attacker that reaches, in finitely many moves, a
+// position the tables hold as won or one where the defender has no move. A disproof is a strategy
+// for the defender that avoids that forever: it reaches a table value that is not a win for the
+// attacker, or keeps the play going (infinite play is a draw, as in the tables).
+//
+// Repetitions: a child already on the current path is scored as disproven (the defender is happy
+// to repeat), never as proven, so no proof rests on a repetition. A disproof that rests on one
+// (the graph-history interaction problem) holds only below the ancestors it repeats: it is kept
+// with the path from the highest of them down to the node (its length and a hash). Reached by the
+// same path it rests on the same ancestors; reached by another it is reused optimistically, as
+// practical df-pn solvers do, since searching it afresh on every path costs exponentially more.
+// So a claim of this search is a candidate, never a result: the certificate checker
+// (certificate.h) decides it by retrograde analysis of the positions the claim points to, and the
+// prover forgets what the checker refutes and searches on.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/checkers/position.h"
+#include "engine/checkers/prove/certificate.h"
+#include "engine/checkers/prove/proof_number.h"
+#include "engine/checkers/search/search.h"
+
+namespace retrocheck::checkers::prove {
+
+enum class SearchState {
+    Proven,     // the attacker wins (to be checked)
+    Disproven,  // the attacker does not win (to be checked)
+    Budget,     // the node budget or the deadline ran out
+    Memory,     // the solved positions alone fill the store
+    Stuck,      // every line left is deeper than kMaxProofPly
+};
+
+// Evaluation units (a man is 100) that add one to a starting proof or disproof number.
+inline constexpr int kEvalUnit = 50;
+
+// Plies from the root past which the search does not expand.
+inline constexpr int kMaxProofPly = 600;
+
+struct StoredNode {
+    ProofNumber pn = 1, dn = 1;
+    std::uint64_t work = 0;  // nodes spent below it, for the store's garbage collection
+    // A disproof resting on repetitions of its last anchor_depth ancestors (-1: on none), whose
+    // positions hash to anchor_key.
+    std::int32_t anchor_depth = -1;
+    std::uint64_t anchor_key = 0;
+    bool proven() const { return pn == 0; }
+    bool disproven() const { return dn == 0; }
+};
+
+class WinSearch {
+  public:
+    using Clock = std::chrono::steady_clock;
+
+    // tables may be null and must outlive the search. The store keeps at most max_entries
+    // positions: unsolved ones with the least work below them are dropped to make room.
+    WinSearch(const Position& root, Color attacker, EndgameProbe* tables, std::size_t max_entries);
+
+    // Searches on (the store is kept between calls) until the root is solved, `nodes` more
+    // nodes are expanded, or the deadline passes.
+    SearchState run(std::uint64_t nodes, Clock::time_point deadline);
+
+    const Position& root() const { return root_; }
+    Color attacker() const { return attacker_; }
+    std::uint64_t nodes() const { return nodes_; }
+    std::size_t stored() const { return store_.size(); }
+    // What the store says of a position: proven, disproven (resting on a path or not: the
+    // certificate checker decides), open; nullopt when it holds nothing.
+    std::optional<Claim> claim(const Position& pos) const;
+    // true proven, false disproven, nullopt otherwise.
+    std::optional<bool> solved(const Position& pos) const {
+        const auto c = claim(pos);
+        if (!c || *c == Claim::Open) return std::nullopt;
+        return *c == Claim::Win;
+    }
+    // Drops what the store claims of these positions (a claim its certificate refuted), so the
+    // search looks at them afresh.
+    void forget(const std::vector<Position>& positions);
+
+  private:
+    struct Value {
+        ProofNumber pn, dn;
+        std::int32_t anchor_ply;
+    };
+    struct Child {
+        Position pos;
+        bool looked_at = false;   // the fields below are set
+        std::optional<bool> end;  // a table value or no move: whether the attacker wins
+        int moves = 1;            // its legal moves
+        Value initial{1, 1, -1};  // its starting numbers
+    };
+
+    void mid(const Position& pos, int ply, ProofNumber th_pn, ProofNumber th_dn);
+    Value value_of(Child& child, int ply);
+    Value initial(const Child& child) const;
+    void collect_garbage();
+    bool out_of_budget();
+
+    Position root_;
+    Color attacker_;
+    EndgameProbe* tables_;
+    std::size_t max_entries_;
+    std::unordered_map<Position, StoredNode> store_;
+    std::unordered_map<Position, int> on_path_;  // position -> its ply
+    // The path's rolling hash: prefix_[i] covers the positions at plies 0..i-1.
+    std::vector<Position> path_;
+    std::vector<std::uint64_t> prefix_{0}, powers_{1};
+    void push_path(const Position& pos);
+    void pop_path();
+    // The hash of the positions at plies first..last-1 of the path.
+    std::uint64_t segment(std::size_t first, std::size_t last) const;
+    // Whether n's anchor holds for a child at `ply` of the current path (its ply then).
+    std::optional<std::int32_t> anchor_here(const StoredNode& n, int ply) const;
+    std::uint64_t nodes_ = 0, node_limit_ = 0;
+    Clock::time_point deadline_;
+    bool stop_ = false, memory_full_ = false;
+};
+
+}  // namespace retrocheck::checkers::prove

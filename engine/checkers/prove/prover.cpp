@@ -1,0 +1,199 @@
+#include "engine/checkers/prove/prover.h"
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+
+#include "engine/checkers/prove/certificate.h"
+#include "engine/checkers/prove/dfpn.h"
+
+namespace retrocheck::checkers::prove {
+
+const char* to_string(Verdict v) {
+    switch (v) {
+        case Verdict::Win:
+            return "win";
+        case Verdict::Draw:
+            return "draw";
+        case Verdict::Loss:
+            return "loss";
+        case Verdict::Unknown:
+            return "unknown";
+    }
+    return "?";
+}
+
+std::string Proof::open_because() const {
+    if (proven()) return {};
+    std::string out;
+    for (const auto* a : {&side_to_move_wins, &opponent_wins})
+        if (!a->wins && !a->open_because.empty() && out.find(a->open_because) == std::string::npos)
+            out += (out.empty() ? "" : "; ") + a->open_because;
+    return out;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// One question, searched in slices, its claim checked once the search makes one.
+class Question {
+  public:
+    Question(const Position& root, Color attacker, EndgameProbe* tables, std::size_t entries)
+        : search_(root, attacker, tables, entries), tables_(tables) {}
+
+    bool open() const { return !closed_; }
+    // Why a question still open is: the budget that ran out, unless a refuted claim says more.
+    void ran_out(const std::string& budget) {
+        if (!closed_ && !answer_.wins)
+            answer_.open_because = answer_.open_because.empty()
+                                       ? budget
+                                       : budget + " (after " + answer_.open_because + ")";
+    }
+    const Answer& answer() const { return answer_; }
+
+    void step(std::uint64_t nodes, Clock::time_point deadline) {
+        const SearchState s = search_.run(nodes, deadline);
+        answer_.nodes = search_.nodes();
+        switch (s) {
+            case SearchState::Proven:
+            case SearchState::Disproven:
+                settle(s == SearchState::Proven);
+                return;
+            case SearchState::Budget:
+                return;  // the caller says which budget (run_slices)
+            case SearchState::Memory:
+                answer_.open_because = "the store is full (raise --tt-mb)";
+                break;
+            case SearchState::Stuck:
+                answer_.open_because =
+                    "every open line is deeper than " + std::to_string(kMaxProofPly) + " plies";
+                break;
+        }
+        closed_ = true;
+    }
+
+  private:
+    void settle(bool claimed_win) {
+        const Claims claims = [this](const Position& p) { return search_.claim(p); };
+        const Certificate cert =
+            claimed_win ? check_win(search_.root(), search_.attacker(), tables_, claims)
+                        : check_no_win(search_.root(), search_.attacker(), tables_, claims);
+        if (!cert.ok) {
+            answer_.open_because = std::string("the ") + (claimed_win ? "proof" : "disproof") +
+                                   " failed its certificate: " + cert.failure;
+            ++refuted_;
+            // The claims it went through are forgotten and the search goes on, a few times:
+            // a claim that rests on a repetition off its path is refuted this way.
+            if (refuted_ > kMaxRefuted) closed_ = true;
+            search_.forget(cert.refuted);
+            return;
+        }
+        closed_ = true;
+        answer_.wins = claimed_win;
+        answer_.certificate_size = cert.size;
+        answer_.line = cert.line;
+        answer_.open_because.clear();
+    }
+
+    WinSearch search_;
+    EndgameProbe* tables_;
+    Answer answer_;
+    bool closed_ = false;
+    int refuted_ = 0;
+    static constexpr int kMaxRefuted = 16;
+};
+
+constexpr std::uint64_t kFirstSlice = 2048;
+
+Clock::time_point deadline_of(const ProveLimits& limits, Clock::time_point start) {
+    if (limits.seconds <= 0) return Clock::time_point::max();
+    return start + std::chrono::duration_cast<Clock::duration>(
+                       std::chrono::duration<double>(limits.seconds));
+}
+
+std::uint64_t node_limit(const ProveLimits& limits) {
+    return limits.nodes > 0 ? limits.nodes : std::numeric_limits<std::uint64_t>::max();
+}
+
+// Runs the questions in turn, in slices that double, until none is open that matters (done
+// says when the answers so far settle the value), the node budget is spent or time is up; the
+// questions left open are told which.
+template <typename Done>
+void run_slices(std::vector<Question*> questions, const ProveLimits& limits,
+                Clock::time_point start, const Done& done) {
+    const Clock::time_point deadline = deadline_of(limits, start);
+    const std::uint64_t budget = node_limit(limits);
+    std::uint64_t slice = kFirstSlice, spent = 0;
+    for (;;) {
+        bool ran = false;
+        for (Question* q : questions) {
+            if (!q->open() || done()) continue;
+            const char* out = Clock::now() >= deadline ? "time limit"
+                              : spent >= budget        ? "node budget"
+                                                       : nullptr;
+            if (out) {
+                for (Question* left : questions) left->ran_out(out);
+                return;
+            }
+            const std::uint64_t before = q->answer().nodes;
+            q->step(std::min(slice, budget - spent), deadline);
+            spent += q->answer().nodes - before;
+            ran = true;
+        }
+        if (!ran || done()) return;
+        slice = slice < (std::uint64_t{1} << 40) ? slice * 2 : slice;
+    }
+}
+
+double seconds_since(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+}  // namespace
+
+Answer prove_win(const Position& root, Color attacker, EndgameProbe* tables,
+                 const ProveLimits& limits) {
+    const auto start = Clock::now();
+    Question q(root, attacker, tables, limits.max_entries);
+    run_slices({&q}, limits, start, [] { return false; });
+    Answer a = q.answer();
+    a.seconds = seconds_since(start);
+    return a;
+}
+
+Proof prove_value(const Position& root, EndgameProbe* tables, const ProveLimits& limits) {
+    const auto start = Clock::now();
+    const Color us = root.side_to_move();
+    Question ours(root, us, tables, limits.max_entries);
+    Question theirs(root, ~us, tables, limits.max_entries);
+    const auto done = [&] {
+        const auto& a = ours.answer().wins;
+        const auto& b = theirs.answer().wins;
+        return a == true || b == true || (a == false && b == false);
+    };
+    run_slices({&ours, &theirs}, limits, start, done);
+
+    Proof p;
+    p.root = root;
+    p.side_to_move_wins = ours.answer();
+    p.opponent_wins = theirs.answer();
+    p.nodes = p.side_to_move_wins.nodes + p.opponent_wins.nodes;
+    p.seconds = seconds_since(start);
+    p.side_to_move_wins.seconds = p.opponent_wins.seconds = p.seconds;
+    if (p.side_to_move_wins.wins == true) {
+        p.verdict = Verdict::Win;
+        p.line = p.side_to_move_wins.line;
+        p.proof_size = p.side_to_move_wins.certificate_size;
+    } else if (p.opponent_wins.wins == true) {
+        p.verdict = Verdict::Loss;
+        p.line = p.opponent_wins.line;
+        p.proof_size = p.opponent_wins.certificate_size;
+    } else if (p.side_to_move_wins.wins == false && p.opponent_wins.wins == false) {
+        p.verdict = Verdict::Draw;
+        p.proof_size = p.side_to_move_wins.certificate_size + p.opponent_wins.certificate_size;
+    }
+    return p;
+}
+
+}  // namespace retrocheck::checkers::prove
