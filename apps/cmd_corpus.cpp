@@ -27,6 +27,20 @@ std::string disputed_text(const corpus::Entry& e) {
                        to_string(*e.disputed));
 }
 
+// An entry as JSON, its checks given; status "pass", "fail", "open" or "skipped".
+nlohmann::json entry_json(const corpus::Entry& e, const char* status, nlohmann::json checks) {
+    return {
+        {"line", e.line},
+        {"fen", checkers::format_fen(e.position)},
+        {"expected", value_json(e.verdict, e.verdict.has_distance() ? Metric::Dtw : Metric::Wld)},
+        {"source", e.source},
+        {"note", e.note.empty() ? nlohmann::json() : nlohmann::json(e.note)},
+        {"disputed", e.disputed ? nlohmann::json(to_string(*e.disputed)) : nlohmann::json()},
+        {"status", status},
+        {"passed", std::string_view(status) == "pass"},
+        {"checks", std::move(checks)}};
+}
+
 // "ok   keep 14-10      expected draw       found draw (table)"
 std::string check_line(const corpus::Check& c) {
     return fmt::format("{} {:<14} expected {:<10} found {}{}", c.ok ? "ok  " : "BAD ", c.subject,
@@ -91,19 +105,22 @@ Command add_corpus(CLI::App& app) {
         bool json = false;
         double seconds = 60;
         std::uint64_t nodes = 0;
+        bool open = false;
         SearchArgs search;
         std::string junit, html;
     };
     auto args = std::make_shared<Args>();
     args->search.tt_mb = 1024;
-    auto* cmd = app.add_subcommand(
-        "corpus", "Check positions with known verdicts (exit 0: every entry passes)");
+    auto* cmd = app.add_subcommand("corpus",
+                                   "Check positions with known verdicts (exit 0: no entry fails)");
     cmd->add_option("file", args->file, "Corpus file (corpus/checkers.tsv)")->required();
     cmd->add_flag("--json", args->json, "Print one JSON object");
     cmd->add_option("--time", args->seconds,
                     "Seconds each proof beyond the tables may take (0: no limit)")
         ->check(seconds_validator());
     cmd->add_option("--nodes", args->nodes, "Node budget of each proof (0: no limit)");
+    cmd->add_flag("--open", args->open,
+                  "Also check the entries marked open (each reported pass, open or FAIL)");
     add_search_options(cmd, args->search);
     add_junit_option(cmd, args->junit);
     add_html_option(cmd, args->html);
@@ -123,20 +140,42 @@ Command add_corpus(CLI::App& app) {
                 prove_limits(args->seconds, args->nodes, args->search.tt_mb);
             const Metric metric = (*tables)->probe ? (*tables)->db.metric() : Metric::Wld;
             const auto t0 = std::chrono::steady_clock::now();
-            int failed = 0;
+            int failed = 0, still_open = 0, skipped = 0;
             nlohmann::json out = {{"file", args->file},
                                   {"db", args->search.db},
                                   {"entries", nlohmann::json::array()}};
             JunitSuite junit{"retrocheck corpus " + args->file, 0, {}};
             HtmlReport page{"retrocheck corpus " + args->file, true, {}, {}, {}};
             for (const corpus::Entry& e : *entries) {
+                const std::string fen = checkers::format_fen(e.position);
+                if (e.open && !args->open) {
+                    ++skipped;
+                    JunitCase skip = entry_junit(e, {}, args->file, 0);
+                    skip.skipped = e.note + " (--open checks it)";
+                    junit.cases.push_back(skip);
+                    if (args->json)
+                        out["entries"].push_back(entry_json(e, "skipped", nlohmann::json::array()));
+                    else
+                        fmt::print("skip line {}: {}  {}  ({}; --open checks it)\n", e.line, fen,
+                                   e.verdict.to_string(), e.note);
+                    continue;
+                }
                 const auto entry_t0 = std::chrono::steady_clock::now();
                 const auto report = corpus::check_entry(e, (*tables)->probe.get(), limits);
                 if (const int err = probe_errors(**tables)) return err;
-                failed += report.passed() ? 0 : 1;
-                const std::string fen = checkers::format_fen(e.position);
-                junit.cases.push_back(entry_junit(e, report, args->file, seconds_since(entry_t0)));
-                if (!report.passed()) page.boards.push_back(entry_board(e, report));
+                const char* status = report.passed()       ? "pass"
+                                     : report.still_open() ? "open"
+                                                           : "fail";
+                failed += std::string_view(status) == "fail";
+                still_open += std::string_view(status) == "open";
+                JunitCase jc = entry_junit(e, report, args->file, seconds_since(entry_t0));
+                if (report.still_open()) {
+                    jc.skipped = "not proven within the budget: " + e.note;
+                    jc.failure_message.reset();
+                }
+                junit.cases.push_back(jc);
+                if (std::string_view(status) == "fail")
+                    page.boards.push_back(entry_board(e, report));
                 if (args->json) {
                     nlohmann::json checks = nlohmann::json::array();
                     for (const corpus::Check& c : report.checks) {
@@ -157,46 +196,44 @@ Command add_corpus(CLI::App& app) {
                              {"line", pv_json(c.line)},
                              {"ok", c.ok}});
                     }
-                    out["entries"].push_back(
-                        {{"line", e.line},
-                         {"fen", fen},
-                         {"expected",
-                          value_json(e.verdict,
-                                     e.verdict.has_distance() ? Metric::Dtw : Metric::Wld)},
-                         {"source", e.source},
-                         {"note", e.note.empty() ? nlohmann::json() : nlohmann::json(e.note)},
-                         {"disputed",
-                          e.disputed ? nlohmann::json(to_string(*e.disputed)) : nlohmann::json()},
-                         {"passed", report.passed()},
-                         {"checks", checks}});
+                    out["entries"].push_back(entry_json(e, status, checks));
                     continue;
                 }
-                fmt::print("{} line {}: {}  {}  ({})\n", report.passed() ? "pass" : "FAIL", e.line,
-                           fen, e.verdict.to_string(), e.source);
+                fmt::print("{} line {}: {}  {}  ({})\n",
+                           std::string_view(status) == "fail" ? "FAIL" : status, e.line, fen,
+                           e.verdict.to_string(), e.source);
+                if (e.open) fmt::print("    {}\n", e.note);
                 if (e.disputed) fmt::print("    {}\n", disputed_text(e));
                 for (const corpus::Check& c : report.checks) fmt::print("    {}\n", check_line(c));
                 std::fflush(stdout);
             }
             const auto n = static_cast<int>(entries->size());
+            const int passed = n - failed - still_open - skipped;
             junit.seconds = seconds_since(t0);
             if (!args->junit.empty())
                 if (const auto w = write_junit(args->junit, junit); !w) return fail(w.error());
             if (!args->html.empty()) {
                 page.passed = failed == 0;
                 page.summary = {{"entries", std::to_string(n)},
-                                {"passed", std::to_string(n - failed)},
+                                {"passed", std::to_string(passed)},
                                 {"failed", std::to_string(failed)},
+                                {"open", std::to_string(still_open)},
+                                {"skipped (open)", std::to_string(skipped)},
                                 {"tables", args->search.db.empty() ? "none" : args->search.db},
                                 {"time", seconds_text(junit.seconds)}};
                 if (const auto w = write_html(args->html, page); !w) return fail(w.error());
             }
             if (args->json) {
-                out["passed"] = n - failed;
+                out["passed"] = passed;
                 out["failed"] = failed;
+                out["open"] = still_open;
+                out["skipped"] = skipped;
                 out["seconds"] = json_seconds(seconds_since(t0));
                 print_json(out);
             } else {
-                fmt::print("{} of {} entries pass, {} fail ({}{})\n", n - failed, n, failed,
+                fmt::print("{} of {} entries pass, {} fail{}{} ({}{})\n", passed, n, failed,
+                           still_open ? fmt::format(", {} open (not proven)", still_open) : "",
+                           skipped ? fmt::format(", {} open skipped", skipped) : "",
                            seconds_text(seconds_since(t0)),
                            args->search.db.empty() ? ", no tables" : ", tables " + args->search.db);
             }

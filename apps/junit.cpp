@@ -13,18 +13,21 @@ std::string seconds(double s) { return fmt::format("{:.3f}", s < 0 ? 0.0 : s); }
 }  // namespace
 
 std::string junit_xml(const JunitSuite& suite) {
-    std::size_t failures = 0;
-    for (const auto& c : suite.cases) failures += c.failure_message.has_value();
+    std::size_t failures = 0, skipped = 0;
+    for (const auto& c : suite.cases) {
+        failures += c.failure_message.has_value();
+        skipped += c.skipped.has_value();
+    }
     const std::string counts = fmt::format(R"(tests="{}" failures="{}" errors="0" time="{}")",
                                            suite.cases.size(), failures, seconds(suite.seconds));
     std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
     out += fmt::format("<testsuites name=\"{}\" {}>\n", xml_escaped(suite.name), counts);
-    out += fmt::format("  <testsuite name=\"{}\" {} skipped=\"0\">\n", xml_escaped(suite.name),
-                       counts);
+    out += fmt::format("  <testsuite name=\"{}\" {} skipped=\"{}\">\n", xml_escaped(suite.name),
+                       counts, skipped);
     for (const auto& c : suite.cases) {
         out += fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{}\"",
                            xml_escaped(c.classname), xml_escaped(c.name), seconds(c.seconds));
-        if (!c.failure_message && c.system_out.empty()) {
+        if (!c.failure_message && !c.skipped && c.system_out.empty()) {
             out += "/>\n";
             continue;
         }
@@ -34,6 +37,8 @@ std::string junit_xml(const JunitSuite& suite) {
                                xml_escaped(*c.failure_message),
                                xml_escaped(c.failure_type.empty() ? "failure" : c.failure_type),
                                xml_escaped(c.failure_text));
+        if (c.skipped)
+            out += fmt::format("      <skipped message=\"{}\"/>\n", xml_escaped(*c.skipped));
         if (!c.system_out.empty())
             out += fmt::format("      <system-out>{}</system-out>\n", xml_escaped(c.system_out));
         out += "    </testcase>\n";

@@ -22,6 +22,8 @@ struct JunitCase {
     std::string failure_type;  // "rule", "wrong-value", ...
     std::string failure_text;
     std::string system_out;  // what passed: counts
+    // A case not decided either way (a corpus entry marked open): why, as <skipped message>.
+    std::optional<std::string> skipped;
 
     // Adds an example to a failing case's text; the first example's type becomes the failure's
     // (a failing case none of whose examples was shown has the type "failure").

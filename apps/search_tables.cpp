@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "apps/output.h"
+#include "engine/checkers/prove/store.h"
 
 namespace retrocheck::app {
 
@@ -28,12 +29,15 @@ CLI::Validator seconds_validator() {
 }
 
 checkers::prove::ProveLimits prove_limits(double seconds, std::uint64_t nodes, std::size_t tt_mb) {
-    // Bytes a stored position costs, with the hash map's own overhead.
-    constexpr std::size_t kBytesPerEntry = 104;
+    // Two stores, each the largest power of two of slots that fits half, 70% of it usable.
+    using checkers::prove::ProofStore;
+    const std::size_t half = tt_mb * (std::size_t{1} << 20) / 2;
+    std::size_t slots = 1;
+    while (slots * 2 * ProofStore::kBytesPerSlot <= half) slots *= 2;
     checkers::prove::ProveLimits limits;
     limits.seconds = seconds;
     limits.nodes = nodes;
-    limits.max_entries = tt_mb * (std::size_t{1} << 20) / kBytesPerEntry / 2;
+    limits.max_entries = slots * 7 / 10;
     return limits;
 }
 

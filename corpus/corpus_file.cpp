@@ -65,6 +65,7 @@ Result<std::vector<checkers::Move>> parse_moves(std::string_view text,
 }
 
 constexpr std::string_view kDisputed = "disputed:";
+constexpr std::string_view kOpen = "open:";
 
 // The note, and the published verdict of a disputed entry (which must differ from its result).
 Result<std::pair<std::string, std::optional<Wld>>> parse_note(std::string_view text, Wld result) {
@@ -128,6 +129,7 @@ Result<std::vector<Entry>> parse_corpus(std::string_view text, const std::string
         if (!note) return Error{where + note.error()};
         e.note = note->first;
         e.disputed = note->second;
+        e.open = e.note.rfind(kOpen, 0) == 0;
         entries.push_back(std::move(e));
     }
     return entries;

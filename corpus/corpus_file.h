@@ -9,7 +9,9 @@
 // spoils    moves that change it for the worse (a win or draw thrown away), `-` for none;
 // source    where the verdict comes from;
 // note      `-`, or a remark; `disputed: <win|draw|loss> ...` marks an entry whose result is our
-//           proven value and contradicts the published verdict named there (both are printed).
+//           proven value and contradicts the published verdict named there (both are printed);
+//           `open: <why>` marks an entry not proven within the corpus budget on this machine
+//           (`retrocheck corpus` skips it unless given --open).
 // Blank lines and lines starting with `#` are comments.
 #pragma once
 
@@ -34,6 +36,7 @@ struct Entry {
     std::string source;
     std::string note;             // empty for `-`
     std::optional<Wld> disputed;  // the published verdict the result contradicts
+    bool open = false;            // not proven within the budget: the note says why
 };
 
 // Errors name the file, the line and the bad field or token.

@@ -57,6 +57,7 @@ class EntryChecker {
                           " (proven: " + work_text(p.nodes, p.proof_size, p.seconds) + ")";
                 c.ok = w == result();
             } else {
+                c.unknown = true;
                 c.found =
                     "unknown (" + p.open_because() + "; " + work_text(p.nodes, 0, p.seconds) + ")";
             }
@@ -111,6 +112,7 @@ class EntryChecker {
                 if (mover_loses) c.value = Outcome::of(Wld::Win);
                 c.ok = *a.wins == needed;
             } else {
+                c.unknown = true;
                 c.found =
                     "unknown (" + a.open_because + "; " + work_text(a.nodes, 0, a.seconds) + ")";
             }
@@ -138,6 +140,12 @@ class EntryChecker {
 
 bool EntryReport::passed() const {
     return std::all_of(checks.begin(), checks.end(), [](const Check& c) { return c.ok; });
+}
+
+bool EntryReport::still_open() const {
+    return entry.open && !passed() && std::all_of(checks.begin(), checks.end(), [](const Check& c) {
+               return c.ok || c.unknown;
+           });
 }
 
 EntryReport check_entry(const Entry& entry, checkers::EndgameProbe* tables,

@@ -38,12 +38,15 @@ struct Check {
     double seconds = 0;
     std::vector<checkers::Move> line;
     bool ok = false;
+    bool unknown = false;  // not ok because the prover's budget ran out, nothing disproven
 };
 
 struct EntryReport {
     Entry entry;
     std::vector<Check> checks;
     bool passed() const;
+    // Not passed, but only for want of a proof, on an entry marked open: neither pass nor fail.
+    bool still_open() const;
 };
 
 // tables may be null. limits bound each proof (the position, each keep and each spoil).

@@ -24,7 +24,7 @@ const std::string kData = RETROCHECK_TEST_DATA;
 TEST(Contract, EveryCommandGoodAndBad) {
     const std::string t4 = four_pieces().string();
     const fs::path dir = scratch("contract_every");
-    spit(dir / "one.tsv", "W:WK17,24:B8,K18\tloss\t24-19\t-\tOldbury 17\t19\n");
+    spit(dir / "one.tsv", "W:WK17,24:B8,K18\tloss\t24-19\t-\tOldbury 17\t-\n");
     struct Case {
         std::string args;
         int status;
@@ -95,7 +95,7 @@ TEST(Contract, NothingToCheckIsAnError) {
 // Exit 1 is for something wrong found: a failed corpus entry, a move that throws a game away.
 TEST(Contract, FindingsExitOne) {
     const fs::path dir = scratch("contract_found");
-    spit(dir / "wrong.tsv", "B:WK17,24:B8,K18\twin\t-\t-\tdeliberately wrong\t19\n");
+    spit(dir / "wrong.tsv", "B:WK17,24:B8,K18\twin\t-\t-\tdeliberately wrong\t-\n");
     const CliRun c =
         run("corpus " + (dir / "wrong.tsv").string() + " --db " + four_pieces().string());
     EXPECT_EQ(c.status, 1) << c.out;

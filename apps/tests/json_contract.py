@@ -125,10 +125,16 @@ run(["bench", "--depth", "3"], "bench")
 corpus = os.path.join(SCRATCH, "small.tsv")
 with open(corpus, "w") as f:  # one entry the 3-piece tables hold, one proven beyond them
     f.write("W:WK22,K23:BK31\twin\t-\t-\ttwo kings beat one\t-\n"
-            "W:WK1,K3:BK30,K32\tdraw\t1-6\t-\ttwo kings against two, far apart\t-\n")
+            "W:WK1,K3:BK30,K32\tdraw\t1-6\t-\ttwo kings against two, far apart\t-\n"
+            "W:W32,27,24,K22,14:B20,19,K15,13,1\tdraw\t-\t-\tCHECKERS.md\topen: ten pieces\n")
 docs = run(["corpus", corpus, "--db", tables, "--time", "20"], "corpus")
 if docs and {c["method"] for e in docs[0]["entries"] for c in e["checks"]} != {"tables", "proof"}:
     fail("corpus: expected checks by tables and by proof")
+if docs and [e["status"] for e in docs[0]["entries"]] != ["pass", "pass", "skipped"]:
+    fail("corpus: expected two entries passed and the open one skipped")
+docs = run(["corpus", corpus, "--db", tables, "--nodes", "1000000", "--open"], "corpus")
+if docs and (docs[0]["entries"][2]["status"] != "open" or docs[0]["open"] != 1):
+    fail("corpus --open: the open entry, unproven, is reported open")
 # Proven beyond the tables: a win with its line, a draw, and an unknown (exit 1) at a tiny budget.
 docs = run(["prove", "W:WK1,K2,K3:BK32,K31", "--db", tables, "--time", "20"], "prove")
 if docs and (docs[0]["result"] != "win" or not docs[0]["line"]):

@@ -5,8 +5,8 @@ import shutil
 import subprocess
 
 # The second verdict is false: White wins there.
-SMALL_CORPUS = ("W:WK22,K23:BK31\twin\t-\t-\ttwo kings beat one\t5\n"
-                "W:WK22,K23:BK30\tdraw\t-\t-\ta false verdict\t5\n")
+SMALL_CORPUS = ("W:WK22,K23:BK31\twin\t-\t-\ttwo kings beat one\t-\n"
+                "W:WK22,K23:BK30\tdraw\t-\t-\ta false verdict\t-\n")
 FALSE_ENTRY = "W:WK22,K23:BK30"
 
 

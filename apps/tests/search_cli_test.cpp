@@ -89,8 +89,8 @@ TEST(SearchCli, CorpusReportsAWrongVerdict) {
     const auto file = dir / "wrong.tsv";
     retrocheck::tb::testing::spit(file,
                                   "# a right and a wrong verdict\n"
-                                  "W:WK17,24:B8,K18\tloss\t24-19\t-\tOldbury 17\t19\n"
-                                  "B:WK17,24:B8,K18\twin\t-\t-\tdeliberately wrong\t19\n");
+                                  "W:WK17,24:B8,K18\tloss\t24-19\t-\tOldbury 17\t-\n"
+                                  "B:WK17,24:B8,K18\twin\t-\t-\tdeliberately wrong\t-\n");
     const CliRun r = run("corpus " + file.string() + " --json --db " + four_pieces().string());
     EXPECT_EQ(r.status, 1) << r.out;
     const auto j = nlohmann::json::parse(r.out);
@@ -104,7 +104,7 @@ TEST(SearchCli, CorpusReportsAWrongVerdict) {
               nlohmann::json({{"result", "draw"}, {"plies", nullptr}, {"metric", "dtw"}}));
     EXPECT_EQ(check["found_text"], "draw (table)");
     EXPECT_EQ(check["method"], "tables");
-    EXPECT_TRUE(check["score_kind"].is_null());
+    EXPECT_TRUE(check["nodes"].is_null());
     EXPECT_EQ(j["entries"][0]["checks"][1]["fen"], "B:WK17,19:B8,K18");  // after the keep 24-19
 }
 
@@ -115,7 +115,7 @@ TEST(SearchCli, BadInputIsNamed) {
     expect_refused("search --db-format bogus --db /tmp", "bogus");
 
     const auto dir = retrocheck::tb::testing::scratch("badcorpus");
-    retrocheck::tb::testing::spit(dir / "bad.tsv", "W:WK17,24:B8,K18\tloss\t24-18\t-\tx\t19\n");
+    retrocheck::tb::testing::spit(dir / "bad.tsv", "W:WK17,24:B8,K18\tloss\t24-18\t-\tx\t-\n");
     expect_refused("corpus " + (dir / "bad.tsv").string(), "bad.tsv:1: keeps:");
     expect_refused("corpus " + (dir / "bad.tsv").string(), "24-18");
     retrocheck::tb::testing::spit(dir / "short.tsv", "W:WK17,24:B8,K18\tloss\n");

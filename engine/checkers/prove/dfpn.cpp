@@ -25,20 +25,18 @@ WinSearch::WinSearch(const Position& root, Color attacker, EndgameProbe* tables,
     : root_(root), attacker_(attacker), tables_(tables), max_entries_(max_entries) {}
 
 std::optional<Claim> WinSearch::claim(const Position& pos) const {
-    const auto it = store_.find(pos);
-    if (it == store_.end()) return std::nullopt;
-    const StoredNode& n = it->second;
-    return n.proven() ? Claim::Win : n.disproven() ? Claim::NoWin : Claim::Open;
+    const StoredNode* n = store_.find(pos, pos.hash());
+    if (!n) return std::nullopt;
+    return n->proven() ? Claim::Win : n->disproven() ? Claim::NoWin : Claim::Open;
 }
 
 void WinSearch::forget(const std::vector<Position>& positions) {
     for (const Position& p : positions) {
-        const auto it = store_.find(p);
-        if (it == store_.end()) continue;
-        // Ends of the game and table values are facts, not claims.
-        if (it->second.work == 0) continue;
-        it->second.pn = it->second.dn = 1;
-        it->second.anchor_depth = -1;
+        StoredNode* n = store_.find(p, p.hash());
+        // Ends of the game and table values (stored with no work below them) are facts.
+        if (!n || n->work == 0) continue;
+        n->pn = n->dn = 1;
+        n->anchor_depth = -1;
     }
 }
 
@@ -65,10 +63,11 @@ WinSearch::Value WinSearch::initial(const Child& c) const {
 }
 
 WinSearch::Value WinSearch::value_of(Child& child, int ply) {
-    if (const auto on = on_path_.find(child.pos); on != on_path_.end())
-        return {kInfinite, 0, on->second};  // a repetition: good for the defender only
-    if (const auto it = store_.find(child.pos); it != store_.end()) {
-        const StoredNode& n = it->second;
+    if (const StoredNode* found = store_.find(child.pos, child.hash)) {
+        const StoredNode& n = *found;
+        if (n.path_ply >= 0)
+            return {kInfinite, 0, n.path_ply};  // a repetition: good for the
+                                                // defender only
         if (n.anchor_depth < 0) return {n.pn, n.dn, -1};
         // Off the path it was found on, the disproof is reused all the same, as resting on the
         // parent: optimistic (a repetition that was good for the defender there may not be
@@ -89,7 +88,7 @@ WinSearch::Value WinSearch::value_of(Child& child, int ply) {
     if (child.end) {
         // Kept in the store for the certificate (dropped first when it fills up).
         const StoredNode n = solved_node(*child.end);
-        store_.emplace(child.pos, n);
+        store_.insert(child.pos, child.hash) = n;
         return {n.pn, n.dn, -1};
     }
     if (ply > kMaxProofPly) return {kUnsolvedMax, kUnsolvedMax, -1};
@@ -98,16 +97,16 @@ WinSearch::Value WinSearch::value_of(Child& child, int ply) {
 
 constexpr std::uint64_t kPathBase = 0x100000001B3ull;
 
-void WinSearch::push_path(const Position& pos) {
-    on_path_.emplace(pos, static_cast<int>(prefix_.size()) - 1);
-    path_.push_back(pos);
-    prefix_.push_back(prefix_.back() * kPathBase + pos.hash());
+void WinSearch::push_path(const Position& pos, std::uint64_t hash) {
+    store_.insert(pos, hash).path_ply = static_cast<std::int16_t>(prefix_.size() - 1);
+    path_.emplace_back(pos, hash);
+    prefix_.push_back(prefix_.back() * kPathBase + hash);
     if (powers_.size() < prefix_.size()) powers_.push_back(powers_.back() * kPathBase);
 }
 
 void WinSearch::pop_path() {
     prefix_.pop_back();
-    on_path_.erase(path_.back());
+    store_.find(path_.back().first, path_.back().second)->path_ply = -1;
     path_.pop_back();
 }
 
@@ -126,25 +125,22 @@ std::optional<std::int32_t> WinSearch::anchor_here(const StoredNode& n, int ply)
 void WinSearch::collect_garbage() {
     // Drops the unsolved half with the least work below it, the ends (table values and
     // positions without a move: probed again when needed) and disproofs that rest on a path.
-    // Other solved positions stay: a certificate reads them.
-    std::vector<std::uint64_t> works;
-    for (const auto& [pos, n] : store_)
-        if (!n.proven() && !n.disproven()) works.push_back(n.work);
-    std::uint64_t cut = 0;
+    // Other solved positions stay (a certificate reads them), and so does the current path.
+    std::vector<std::uint32_t> works;
+    store_.for_each([&](const Position&, const StoredNode& n) {
+        if (!n.solved() && n.path_ply < 0) works.push_back(n.work);
+    });
+    std::uint32_t cut = 0;
     if (!works.empty()) {
         auto mid = works.begin() + static_cast<std::ptrdiff_t>(works.size() / 2);
         std::nth_element(works.begin(), mid, works.end());
         cut = *mid;
     }
-    for (auto it = store_.begin(); it != store_.end();) {
-        const StoredNode& n = it->second;
-        const bool unsolved = !n.proven() && !n.disproven();
-        const bool anchored = n.disproven() && n.anchor_depth >= 0;
-        if ((unsolved && n.work <= cut) || (!unsolved && n.work == 0) || anchored)
-            it = store_.erase(it);
-        else
-            ++it;
-    }
+    store_.retain([cut](const Position&, const StoredNode& n) {
+        if (n.path_ply >= 0) return true;
+        if (!n.solved()) return n.work > cut;
+        return n.work > 0 && !(n.disproven() && n.anchor_depth >= 0);
+    });
     if (store_.size() > max_entries_ - max_entries_ / 8) memory_full_ = true;
 }
 
@@ -158,10 +154,11 @@ void WinSearch::mid(const Position& pos, int ply, ProofNumber th_pn, ProofNumber
     }
     std::vector<Child> children;
     for (const Position& c : children_of(pos))
-        children.push_back(Child{c, false, std::nullopt, 1, {1, 1, -1}});
+        children.push_back(Child{c, c.hash(), false, std::nullopt, 1, {1, 1, -1}});
     std::vector<Value> values(children.size());
     const bool or_node = pos.side_to_move() == attacker_;
-    push_path(pos);
+    const std::uint64_t hash = pos.hash();
+    push_path(pos, hash);
     const std::uint64_t nodes_before = nodes_;
 
     ProofNumber pn = 0, dn = 0;
@@ -246,11 +243,12 @@ void WinSearch::mid(const Position& pos, int ply, ProofNumber th_pn, ProofNumber
     // A repetition of this node or of one below it is settled here: the disproof is a closed
     // set of positions inside this subtree, whatever path leads to it.
     if (anchor >= ply) anchor = -1;
-    StoredNode& n = store_[pos];
+    StoredNode& n = store_.insert(pos, hash);
     n.pn = pn;
     n.dn = dn;
-    n.work += nodes_ - nodes_before + 1;
-    n.anchor_depth = dn == 0 && anchor >= 0 ? ply - anchor : -1;
+    const std::uint64_t work = std::uint64_t{n.work} + (nodes_ - nodes_before) + 1;
+    n.work = static_cast<std::uint32_t>(std::min<std::uint64_t>(work, UINT32_MAX));
+    n.anchor_depth = static_cast<std::int16_t>(dn == 0 && anchor >= 0 ? ply - anchor : -1);
     n.anchor_key = n.anchor_depth >= 0
                        ? segment(static_cast<std::size_t>(anchor), static_cast<std::size_t>(ply))
                        : 0;
@@ -260,18 +258,18 @@ SearchState WinSearch::run(std::uint64_t nodes, Clock::time_point deadline) {
     node_limit_ = nodes_ + nodes;
     deadline_ = deadline;
     stop_ = false;
-    if (!store_.count(root_)) {
+    const std::uint64_t root_hash = root_.hash();
+    if (!store_.find(root_, root_hash)) {
         std::optional<bool> leaf = table_leaf(root_, attacker_, tables_);
         if (!leaf && count_moves(root_) == 0) leaf = no_move_leaf(root_, attacker_);
-        if (leaf) store_[root_] = solved_node(*leaf);
+        if (leaf) store_.insert(root_, root_hash) = solved_node(*leaf);
     }
     for (;;) {
         if (const auto s = solved(root_)) return *s ? SearchState::Proven : SearchState::Disproven;
         if (memory_full_) return SearchState::Memory;
         if (stop_) return SearchState::Budget;
-        const auto it = store_.find(root_);
-        if (it != store_.end() && (it->second.pn >= kUnsolvedMax || it->second.dn >= kUnsolvedMax))
-            return SearchState::Stuck;
+        const StoredNode* n = store_.find(root_, root_hash);
+        if (n && (n->pn >= kUnsolvedMax || n->dn >= kUnsolvedMax)) return SearchState::Stuck;
         mid(root_, 0, kUnsolvedMax, kUnsolvedMax);
     }
 }

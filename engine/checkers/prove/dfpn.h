@@ -19,12 +19,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 #include "engine/checkers/position.h"
 #include "engine/checkers/prove/certificate.h"
 #include "engine/checkers/prove/proof_number.h"
+#include "engine/checkers/prove/store.h"
 #include "engine/checkers/search/search.h"
 
 namespace retrocheck::checkers::prove {
@@ -42,17 +42,6 @@ inline constexpr int kEvalUnit = 50;
 
 // Plies from the root past which the search does not expand.
 inline constexpr int kMaxProofPly = 600;
-
-struct StoredNode {
-    ProofNumber pn = 1, dn = 1;
-    std::uint64_t work = 0;  // nodes spent below it, for the store's garbage collection
-    // A disproof resting on repetitions of its last anchor_depth ancestors (-1: on none), whose
-    // positions hash to anchor_key.
-    std::int32_t anchor_depth = -1;
-    std::uint64_t anchor_key = 0;
-    bool proven() const { return pn == 0; }
-    bool disproven() const { return dn == 0; }
-};
 
 class WinSearch {
   public:
@@ -90,6 +79,7 @@ class WinSearch {
     };
     struct Child {
         Position pos;
+        std::uint64_t hash = 0;
         bool looked_at = false;   // the fields below are set
         std::optional<bool> end;  // a table value or no move: whether the attacker wins
         int moves = 1;            // its legal moves
@@ -106,12 +96,11 @@ class WinSearch {
     Color attacker_;
     EndgameProbe* tables_;
     std::size_t max_entries_;
-    std::unordered_map<Position, StoredNode> store_;
-    std::unordered_map<Position, int> on_path_;  // position -> its ply
+    ProofStore store_;
     // The path's rolling hash: prefix_[i] covers the positions at plies 0..i-1.
-    std::vector<Position> path_;
+    std::vector<std::pair<Position, std::uint64_t>> path_;  // each with its hash
     std::vector<std::uint64_t> prefix_{0}, powers_{1};
-    void push_path(const Position& pos);
+    void push_path(const Position& pos, std::uint64_t hash);
     void pop_path();
     // The hash of the positions at plies first..last-1 of the path.
     std::uint64_t segment(std::size_t first, std::size_t last) const;
