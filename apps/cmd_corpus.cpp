@@ -110,7 +110,7 @@ Command add_corpus(CLI::App& app) {
         std::string junit, html;
     };
     auto args = std::make_shared<Args>();
-    args->search.tt_mb = 1024;
+    args->search.tt_mb = 4096;
     auto* cmd = app.add_subcommand("corpus",
                                    "Check positions with known verdicts (exit 0: no entry fails)");
     cmd->add_option("file", args->file, "Corpus file (corpus/checkers.tsv)")->required();

@@ -59,7 +59,7 @@ Command add_prove(CLI::App& app) {
         SearchArgs search;
     };
     auto args = std::make_shared<Args>();
-    args->search.tt_mb = 1024;
+    args->search.tt_mb = 4096;
     auto* cmd = app.add_subcommand(
         "prove", "Prove a position's value by proof-number search to the tables (win/draw/loss)");
     cmd->add_option("fen", args->input.fen, "The position ('-': one a line from stdin)");

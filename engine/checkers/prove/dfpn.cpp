@@ -21,8 +21,12 @@ constexpr StoredNode solved_node(bool attacker_wins) {
 }  // namespace
 
 WinSearch::WinSearch(const Position& root, Color attacker, EndgameProbe* tables,
-                     std::size_t max_entries)
-    : root_(root), attacker_(attacker), tables_(tables), max_entries_(max_entries) {}
+                     std::size_t max_entries, bool optimistic)
+    : root_(root),
+      attacker_(attacker),
+      tables_(tables),
+      max_entries_(max_entries),
+      optimistic_(optimistic) {}
 
 std::optional<Claim> WinSearch::claim(const Position& pos) const {
     const StoredNode* n = store_.find(pos, pos.hash());
@@ -65,16 +69,14 @@ WinSearch::Value WinSearch::initial(const Child& c) const {
 WinSearch::Value WinSearch::value_of(Child& child, int ply) {
     if (const StoredNode* found = store_.find(child.pos, child.hash)) {
         const StoredNode& n = *found;
-        if (n.path_ply >= 0)
-            return {kInfinite, 0, n.path_ply};  // a repetition: good for the
-                                                // defender only
+        // A repetition: good for the defender only.
+        if (n.path_ply >= 0) return {kInfinite, 0, n.path_ply};
         if (n.anchor_depth < 0) return {n.pn, n.dn, -1};
-        // Off the path it was found on, the disproof is reused all the same, as resting on the
-        // parent: optimistic (a repetition that was good for the defender there may not be
-        // here), which the certificate settles; a claim it refutes is forgotten and searched
-        // again (prover.cpp).
         if (const auto a = anchor_here(n, ply)) return {n.pn, n.dn, *a};
-        return {n.pn, n.dn, ply - 1};
+        // Off the path it was found on: reused as resting on the parent when optimistic (the
+        // certificate settles it; a claim it refutes is forgotten, prover.cpp), else searched
+        // afresh.
+        if (optimistic_) return {n.pn, n.dn, ply - 1};
     }
     if (!child.looked_at) {
         child.looked_at = true;
@@ -172,16 +174,11 @@ void WinSearch::mid(const Position& pos, int ply, ProofNumber th_pn, ProofNumber
         anchor = -1;
         if (or_node) {
             pn = kInfinite;
-            dn = 0;
             std::int32_t lowest = INT_MAX;
-            ProofNumber max_dn = 0, open = 0;
+            WeakSum sum;
             for (std::size_t i = 0; i < values.size(); ++i) {
                 const Value& v = values[i];
-                dn = saturating_add(dn, v.dn);
-                if (v.dn > 0) {
-                    max_dn = std::max(max_dn, v.dn);
-                    ++open;
-                }
+                sum.add(v.dn);
                 if (v.pn < pn) {
                     second = pn;
                     pn = v.pn;
@@ -191,22 +188,14 @@ void WinSearch::mid(const Position& pos, int ply, ProofNumber th_pn, ProofNumber
                 }
                 if (v.anchor_ply >= 0) lowest = std::min(lowest, v.anchor_ply);
             }
-            // Weak proof numbers (Ueda et al.): the most expensive open child plus one for each
-            // other, not the sum, which counts a position reached by transposition many times.
-            if (open > 0 && dn < kInfinite) dn = std::min(kUnsolvedMax, max_dn + open - 1);
-            if (pn == 0) dn = kInfinite;
+            dn = pn == 0 ? kInfinite : sum.value();
             if (dn == 0 && lowest != INT_MAX) anchor = lowest;  // every child rests on it
         } else {
-            pn = 0;
             dn = kInfinite;
-            ProofNumber max_pn = 0, open = 0;
+            WeakSum sum;
             for (std::size_t i = 0; i < values.size(); ++i) {
                 const Value& v = values[i];
-                pn = saturating_add(pn, v.pn);
-                if (v.pn > 0) {
-                    max_pn = std::max(max_pn, v.pn);
-                    ++open;
-                }
+                sum.add(v.pn);
                 // Among disproven children, one resting on no repetition, else the deepest
                 // anchor (it binds the least of the path).
                 const bool better =
@@ -220,11 +209,8 @@ void WinSearch::mid(const Position& pos, int ply, ProofNumber th_pn, ProofNumber
                     second = v.dn;
                 }
             }
-            if (open > 0 && pn < kInfinite) pn = std::min(kUnsolvedMax, max_pn + open - 1);
-            if (dn == 0) {
-                pn = kInfinite;
-                anchor = values[best].anchor_ply;
-            }
+            pn = dn == 0 ? kInfinite : sum.value();
+            if (dn == 0) anchor = values[best].anchor_ply;
         }
         if (pn >= th_pn || dn >= th_dn || stop_) break;
         const Value& b = values[best];

@@ -8,8 +8,9 @@
 // to repeat), never as proven, so no proof rests on a repetition. A disproof that rests on one
 // (the graph-history interaction problem) holds only below the ancestors it repeats: it is kept
 // with the path from the highest of them down to the node (its length and a hash). Reached by the
-// same path it rests on the same ancestors; reached by another it is reused optimistically, as
-// practical df-pn solvers do, since searching it afresh on every path costs exponentially more.
+// same path it rests on the same ancestors; reached by another it is either searched afresh
+// (strict: sound but exponential where kings can wander, as in most draws) or reused
+// optimistically, as practical df-pn solvers do (fast, but it can mislead a proof).
 // So a claim of this search is a candidate, never a result: the certificate checker
 // (certificate.h) decides it by retrograde analysis of the positions the claim points to, and the
 // prover forgets what the checker refutes and searches on.
@@ -49,7 +50,10 @@ class WinSearch {
 
     // tables may be null and must outlive the search. The store keeps at most max_entries
     // positions: unsolved ones with the least work below them are dropped to make room.
-    WinSearch(const Position& root, Color attacker, EndgameProbe* tables, std::size_t max_entries);
+    // optimistic: reuse a disproof that rests on a path off that path (see above); otherwise
+    // such a disproof is searched afresh there.
+    WinSearch(const Position& root, Color attacker, EndgameProbe* tables, std::size_t max_entries,
+              bool optimistic);
 
     // Searches on (the store is kept between calls) until the root is solved, `nodes` more
     // nodes are expanded, or the deadline passes.
@@ -96,6 +100,7 @@ class WinSearch {
     Color attacker_;
     EndgameProbe* tables_;
     std::size_t max_entries_;
+    bool optimistic_;
     ProofStore store_;
     // The path's rolling hash: prefix_[i] covers the positions at plies 0..i-1.
     std::vector<std::pair<Position, std::uint64_t>> path_;  // each with its hash

@@ -36,11 +36,17 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// One question, searched in slices, its claim checked once the search makes one.
+// One question, searched in slices by two searches in turn, one strict and one optimistic about
+// disproofs that rest on a path (dfpn.h): strict finds long wins the optimistic one can be misled
+// from, the optimistic one finds the closed sets of draws the strict one cannot afford. The first
+// claim its certificate passes answers the question.
 class Question {
   public:
     Question(const Position& root, Color attacker, EndgameProbe* tables, std::size_t entries)
-        : search_(root, attacker, tables, entries), tables_(tables) {}
+        : tables_(tables) {
+        for (const bool optimistic : {false, true})
+            searches_.push_back({WinSearch(root, attacker, tables, entries / 2, optimistic)});
+    }
 
     bool open() const { return !closed_; }
     // Why a question still open is: the budget that ran out, unless a refuted claim says more.
@@ -53,40 +59,59 @@ class Question {
     const Answer& answer() const { return answer_; }
 
     void step(std::uint64_t nodes, Clock::time_point deadline) {
-        const SearchState s = search_.run(nodes, deadline);
-        answer_.nodes = search_.nodes();
+        Attempt* a = nullptr;
+        for (std::size_t k = 0; k < searches_.size() && !a; ++k) {
+            next_ = (next_ + 1) % searches_.size();
+            if (!searches_[next_].closed) a = &searches_[next_];
+        }
+        if (!a) {
+            closed_ = true;
+            return;
+        }
+        const SearchState s = a->search.run(nodes, deadline);
+        answer_.nodes = 0;
+        for (const Attempt& t : searches_) answer_.nodes += t.search.nodes();
         switch (s) {
             case SearchState::Proven:
             case SearchState::Disproven:
-                settle(s == SearchState::Proven);
-                return;
+                settle(*a, s == SearchState::Proven);
+                break;
             case SearchState::Budget:
-                return;  // the caller says which budget (run_slices)
+                break;  // the caller says which budget (run_slices)
             case SearchState::Memory:
                 answer_.open_because = "the store is full (raise --tt-mb)";
+                a->closed = true;
                 break;
             case SearchState::Stuck:
                 answer_.open_because =
                     "every open line is deeper than " + std::to_string(kMaxProofPly) + " plies";
+                a->closed = true;
                 break;
         }
-        closed_ = true;
+        if (std::all_of(searches_.begin(), searches_.end(),
+                        [](const Attempt& t) { return t.closed; }))
+            closed_ = true;
     }
 
   private:
-    void settle(bool claimed_win) {
-        const Claims claims = [this](const Position& p) { return search_.claim(p); };
+    struct Attempt {
+        WinSearch search;
+        int refuted = 0;
+        bool closed = false;
+    };
+
+    void settle(Attempt& a, bool claimed_win) {
+        const Claims claims = [&a](const Position& p) { return a.search.claim(p); };
         const Certificate cert =
-            claimed_win ? check_win(search_.root(), search_.attacker(), tables_, claims)
-                        : check_no_win(search_.root(), search_.attacker(), tables_, claims);
+            claimed_win ? check_win(a.search.root(), a.search.attacker(), tables_, claims)
+                        : check_no_win(a.search.root(), a.search.attacker(), tables_, claims);
         if (!cert.ok) {
             answer_.open_because = std::string("the ") + (claimed_win ? "proof" : "disproof") +
                                    " failed its certificate: " + cert.failure;
-            ++refuted_;
-            // The claims it went through are forgotten and the search goes on, a few times:
-            // a claim that rests on a repetition off its path is refuted this way.
-            if (refuted_ > kMaxRefuted) closed_ = true;
-            search_.forget(cert.refuted);
+            // The claims it refuted are forgotten and the search goes on, a few times: a claim
+            // that rests on a repetition off its path is refuted this way.
+            if (++a.refuted > kMaxRefuted) a.closed = true;
+            a.search.forget(cert.refuted);
             return;
         }
         closed_ = true;
@@ -96,11 +121,11 @@ class Question {
         answer_.open_because.clear();
     }
 
-    WinSearch search_;
+    std::vector<Attempt> searches_;
     EndgameProbe* tables_;
     Answer answer_;
+    std::size_t next_ = 1;
     bool closed_ = false;
-    int refuted_ = 0;
     static constexpr int kMaxRefuted = 16;
 };
 
