@@ -197,5 +197,19 @@ TEST(FastProver, ADrawTheSearchCannotTellFromAWin) {
               << p.proof_size << " positions\n";
 }
 
+// Two kings against two far apart, with only the 3-piece tables: every line can cycle, and the
+// draw is two closed sets (neither side ever forces a capture), found through repetitions and
+// refuted claims searched again, and certified without any repetition counted as a result.
+TEST(FastProver, TwoKingsAgainstTwoFarApartDraw) {
+    const Position pos = *checkers::parse_fen("W:WK1,K3:BK30,K32");
+    const MemorySource source(testing::built_tables(4));
+    SearchProbe probe(source, 3);
+    const pv::Proof p = pv::prove_value(pos, &probe, {5'000'000, 0, std::size_t{1} << 22});
+    ASSERT_EQ(p.verdict, pv::Verdict::Draw) << p.open_because();
+    EXPECT_EQ(*testing::built_tables(4).probe(pos), Outcome::draw());
+    std::cout << "W:WK1,K3:BK30,K32 with the 3-piece tables: proven draw in " << p.nodes
+              << " nodes, closed sets of " << p.proof_size << " positions\n";
+}
+
 }  // namespace
 }  // namespace retrocheck::tb
