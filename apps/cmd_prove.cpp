@@ -53,7 +53,7 @@ nlohmann::json answer_json(const pv::Answer& a) {
 Command add_prove(CLI::App& app) {
     struct Args {
         PositionArgs input;
-        double seconds = 60;
+        double seconds = 300;
         std::uint64_t nodes = 0;
         bool json = false;
         SearchArgs search;

@@ -132,7 +132,7 @@ if docs and {c["method"] for e in docs[0]["entries"] for c in e["checks"]} != {"
     fail("corpus: expected checks by tables and by proof")
 if docs and [e["status"] for e in docs[0]["entries"]] != ["pass", "pass", "skipped"]:
     fail("corpus: expected two entries passed and the open one skipped")
-docs = run(["corpus", corpus, "--db", tables, "--nodes", "1000000", "--open"], "corpus")
+docs = run(["corpus", corpus, "--db", tables, "--nodes", "4000000", "--open"], "corpus")
 if docs and (docs[0]["entries"][2]["status"] != "open" or docs[0]["open"] != 1):
     fail("corpus --open: the open entry, unproven, is reported open")
 # Proven beyond the tables: a win with its line, a draw, and an unknown (exit 1) at a tiny budget.
