@@ -63,6 +63,11 @@ JunitCase entry_junit(const corpus::Entry& e, const corpus::EntryReport& report,
         c.system_out = checks;
         return c;
     }
+    if (report.status() == corpus::Status::Open) {
+        c.skipped = "not proven within the budget: " + e.note;
+        c.system_out = checks;
+        return c;
+    }
     c.failure_type = "verdict";
     for (const corpus::Check& k : report.checks)
         if (!k.ok) {
@@ -163,19 +168,11 @@ Command add_corpus(CLI::App& app) {
                 const auto entry_t0 = std::chrono::steady_clock::now();
                 const auto report = corpus::check_entry(e, (*tables)->probe.get(), limits);
                 if (const int err = probe_errors(**tables)) return err;
-                const char* status = report.passed()       ? "pass"
-                                     : report.still_open() ? "open"
-                                                           : "fail";
-                failed += std::string_view(status) == "fail";
-                still_open += std::string_view(status) == "open";
-                JunitCase jc = entry_junit(e, report, args->file, seconds_since(entry_t0));
-                if (report.still_open()) {
-                    jc.skipped = "not proven within the budget: " + e.note;
-                    jc.failure_message.reset();
-                }
-                junit.cases.push_back(jc);
-                if (std::string_view(status) == "fail")
-                    page.boards.push_back(entry_board(e, report));
+                const corpus::Status status = report.status();
+                failed += status == corpus::Status::Fail;
+                still_open += status == corpus::Status::Open;
+                junit.cases.push_back(entry_junit(e, report, args->file, seconds_since(entry_t0)));
+                if (status == corpus::Status::Fail) page.boards.push_back(entry_board(e, report));
                 if (args->json) {
                     nlohmann::json checks = nlohmann::json::array();
                     for (const corpus::Check& c : report.checks) {
@@ -196,11 +193,11 @@ Command add_corpus(CLI::App& app) {
                              {"line", pv_json(c.line)},
                              {"ok", c.ok}});
                     }
-                    out["entries"].push_back(entry_json(e, status, checks));
+                    out["entries"].push_back(entry_json(e, to_string(status), checks));
                     continue;
                 }
                 fmt::print("{} line {}: {}  {}  ({})\n",
-                           std::string_view(status) == "fail" ? "FAIL" : status, e.line, fen,
+                           status == corpus::Status::Fail ? "FAIL" : to_string(status), e.line, fen,
                            e.verdict.to_string(), e.source);
                 if (e.open) fmt::print("    {}\n", e.note);
                 if (e.disputed) fmt::print("    {}\n", disputed_text(e));

@@ -41,6 +41,7 @@ std::string answer_text(const pv::Answer& a) {
         return fmt::format("proven (a proof of {} positions)", grouped(a.certificate_size));
     if (a.wins == false)
         return fmt::format("disproven (a closed set of {} positions)", grouped(a.certificate_size));
+    if (a.open_because.empty()) return "not asked further (the other answer settles the value)";
     return "open: " + a.open_because;
 }
 

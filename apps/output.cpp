@@ -44,10 +44,6 @@ double per_second(std::uint64_t count, double seconds) {
     return seconds > 0 ? static_cast<double>(count) / seconds : 0.0;
 }
 
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
 Result<checkers::Position> fen_argument(const std::string& text) {
     auto pos = checkers::parse_fen(text);
     if (!pos) return Error{"bad FEN " + in_quotes(text) + ": " + pos.error()};

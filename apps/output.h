@@ -18,6 +18,7 @@
 
 #include "engine/checkers/move.h"
 #include "engine/checkers/position.h"
+#include "engine/core/clock.h"  // seconds_since
 #include "engine/core/metric.h"
 #include "engine/core/outcome.h"
 #include "engine/core/result.h"
@@ -51,8 +52,6 @@ std::string rate_text(double per_second, std::string_view unit);
 double json_seconds(double seconds);
 // count / seconds, 0 when no time passed.
 double per_second(std::uint64_t count, double seconds);
-// Seconds since t0 on the steady clock.
-double seconds_since(std::chrono::steady_clock::time_point t0);
 
 // Parses a FEN argument; on failure the message names the argument (cut at 80 characters) and
 // the bad token.

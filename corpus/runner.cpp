@@ -138,14 +138,16 @@ class EntryChecker {
 
 }  // namespace
 
-bool EntryReport::passed() const {
-    return std::all_of(checks.begin(), checks.end(), [](const Check& c) { return c.ok; });
+const char* to_string(Status s) {
+    return s == Status::Pass ? "pass" : s == Status::Open ? "open" : "fail";
 }
 
-bool EntryReport::still_open() const {
-    return entry.open && !passed() && std::all_of(checks.begin(), checks.end(), [](const Check& c) {
-               return c.ok || c.unknown;
-           });
+Status EntryReport::status() const {
+    if (std::all_of(checks.begin(), checks.end(), [](const Check& c) { return c.ok; }))
+        return Status::Pass;
+    const bool only_unknowns =
+        std::all_of(checks.begin(), checks.end(), [](const Check& c) { return c.ok || c.unknown; });
+    return entry.open && only_unknowns ? Status::Open : Status::Fail;
 }
 
 EntryReport check_entry(const Entry& entry, checkers::EndgameProbe* tables,

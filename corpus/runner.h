@@ -41,12 +41,16 @@ struct Check {
     bool unknown = false;  // not ok because the prover's budget ran out, nothing disproven
 };
 
+// What an entry's checks come to: every check holds; an entry marked open whose failing checks
+// are all unknowns (for want of a proof: neither a pass nor a failure); or a failure.
+enum class Status { Pass, Open, Fail };
+const char* to_string(Status s);  // "pass", "open", "fail"
+
 struct EntryReport {
     Entry entry;
     std::vector<Check> checks;
-    bool passed() const;
-    // Not passed, but only for want of a proof, on an entry marked open: neither pass nor fail.
-    bool still_open() const;
+    Status status() const;
+    bool passed() const { return status() == Status::Pass; }
 };
 
 // tables may be null. limits bound each proof (the position, each keep and each spoil).

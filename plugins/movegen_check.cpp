@@ -14,6 +14,7 @@
 #include "engine/checkers/perft.h"
 #include "engine/checkers/random_position.h"
 #include "engine/checkers/shrink.h"
+#include "engine/core/clock.h"
 
 namespace retrocheck::plugins {
 
@@ -88,8 +89,7 @@ class Checker {
         const auto t0 = std::chrono::steady_clock::now();
         check_perft_roots();
         check_random();
-        report_.seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        report_.seconds = seconds_since(t0);
         return std::move(report_);
     }
 

@@ -162,17 +162,17 @@ TEST_F(CorpusRunner, DrawsAreProvenToo) {
     limits.nodes = 10;
     const auto tiny = check("B:W20,16,K2:BK25,K10\tdraw\t-\t-\tGrey\t-\n");
     EXPECT_FALSE(tiny.passed());
-    EXPECT_FALSE(tiny.still_open());
+    EXPECT_NE(tiny.status(), Status::Open);
     EXPECT_TRUE(tiny.checks[0].unknown);
     EXPECT_EQ(tiny.checks[0].found.rfind("unknown (node budget", 0), 0u) << tiny.checks[0].found;
     // Marked open, the same entry is neither passed nor failed; a verdict disproven still fails.
     const auto open = check("B:W20,16,K2:BK25,K10\tdraw\t-\t-\tGrey\topen: too deep\n");
     EXPECT_TRUE(open.entry.open);
-    EXPECT_TRUE(open.still_open());
+    EXPECT_EQ(open.status(), Status::Open);
     limits.nodes = 2'000'000;
     const auto wrong = check("W:WK25,K22:BK14,13,K2\tdraw\t-\t-\tLasker\topen: x\n");
     EXPECT_FALSE(wrong.passed());
-    EXPECT_FALSE(wrong.still_open());
+    EXPECT_EQ(wrong.status(), Status::Fail);
 }
 
 // Chinook and Cake give no distances: an entry's distance is then not held against them.

@@ -13,25 +13,13 @@ namespace retrocheck::checkers::prove {
 
 namespace {
 
-// Where an edge of the region goes besides a region position.
-constexpr std::uint32_t kWonEnd = std::numeric_limits<std::uint32_t>::max();  // attacker wins there
-constexpr std::uint32_t kSafeEnd =
-    kWonEnd - 1;  // a table value not won, an attacker without a move
-constexpr std::uint32_t kOutside = kWonEnd - 2;  // not in the region: counts against the claim
-constexpr std::uint32_t kNone = kWonEnd;
-
-// The attacker's result at a position that ends the search: a table value, or no move.
-std::optional<bool> end_of(const Position& c, Color attacker, EndgameProbe* tables) {
-    if (const auto t = table_leaf(c, attacker, tables)) return t;
-    if (count_moves(c) == 0) return no_move_leaf(c, attacker);
-    return std::nullopt;
-}
-
-Move move_to(const Position& pos, const Position& c) {
-    for (const Move& m : legal_moves(pos))
-        if (pos.after(m) == c) return m;
-    return Move{};
-}
+// Where an edge of the region goes besides a region position: an end the attacker wins, an end
+// it does not (a table value, an attacker without a move), or a position outside the region
+// (which counts against the claim).
+constexpr std::uint32_t kWonEnd = std::numeric_limits<std::uint32_t>::max();
+constexpr std::uint32_t kSafeEnd = kWonEnd - 1;
+constexpr std::uint32_t kOutside = kWonEnd - 2;
+constexpr std::uint32_t kNoLevel = std::numeric_limits<std::uint32_t>::max();
 
 // The part of the game graph a claim points to, as positions and edges (compressed rows), with
 // the reverse edges for the retrograde passes.
@@ -80,8 +68,6 @@ class Region {
     std::pair<const std::uint32_t*, const std::uint32_t*> parents(std::uint32_t u) const {
         return {parents_.data() + parents_first_[u], parents_.data() + parents_first_[u + 1]};
     }
-    // The child of u an edge leads to (a region position, or recomputed for an end).
-    Position child(std::uint32_t u, std::size_t k) const { return children_of(pos_[u])[k]; }
 
   private:
     std::uint32_t add(const Position& p) {
@@ -128,7 +114,7 @@ Certificate check_win(const Position& root, Color attacker, EndgameProbe* tables
     }
     // The attractor, by levels: level[u] is the plies to an end under the best play within it.
     const std::size_t n = region.size();
-    std::vector<std::uint32_t> level(n, kNone), waiting(n, 0);
+    std::vector<std::uint32_t> level(n, kNoLevel), waiting(n, 0);
     std::deque<std::uint32_t> queue;
     for (std::uint32_t u = 0; u < n; ++u) {
         const auto [b, e] = region.edges(u);
@@ -146,16 +132,16 @@ Certificate check_win(const Position& root, Color attacker, EndgameProbe* tables
         queue.pop_front();
         const auto [b, e] = region.parents(v);
         for (const std::uint32_t* p = b; p != e; ++p) {
-            if (level[*p] != kNone) continue;
+            if (level[*p] != kNoLevel) continue;
             if (!region.ours(*p) && --waiting[*p] > 0) continue;
             level[*p] = level[v] + 1;
             queue.push_back(*p);
         }
     }
-    if (level[0] == kNone) {
+    if (level[0] == kNoLevel) {
         cert.failure = "no winning strategy within the claimed positions from " + format_fen(root);
         for (std::uint32_t u = 0; u < n; ++u)
-            if (level[u] == kNone && claims(region.at(u)) == Claim::Win)
+            if (level[u] == kNoLevel && claims(region.at(u)) == Claim::Win)
                 cert.refuted.push_back(region.at(u));
         return cert;
     }
@@ -168,8 +154,8 @@ Certificate check_win(const Position& root, Color attacker, EndgameProbe* tables
         std::size_t pick = 0;
         for (std::size_t k = 0; k < static_cast<std::size_t>(e - b); ++k) {
             const std::uint32_t x = b[k], y = b[pick];
-            const bool wins = x == kWonEnd || (x < kOutside && level[x] != kNone);
-            const bool picked_wins = y == kWonEnd || (y < kOutside && level[y] != kNone);
+            const bool wins = x == kWonEnd || (x < kOutside && level[x] != kNoLevel);
+            const bool picked_wins = y == kWonEnd || (y < kOutside && level[y] != kNoLevel);
             if (!wins) continue;
             if (!picked_wins ||
                 (region.ours(u) ? level_of(x) < level_of(y) : level_of(x) > level_of(y)))
@@ -183,16 +169,17 @@ Certificate check_win(const Position& root, Color attacker, EndgameProbe* tables
         const std::uint32_t u = todo.back();
         todo.pop_back();
         const auto [b, e] = region.edges(u);
+        const std::size_t chosen = region.ours(u) ? best(u) : 0;
         for (std::size_t k = 0; k < static_cast<std::size_t>(e - b); ++k) {
-            if (region.ours(u) && k != best(u)) continue;
+            if (region.ours(u) && k != chosen) continue;
             if (b[k] < kOutside && proof.insert(b[k]).second) todo.push_back(b[k]);
         }
     }
     cert.size = proof.size();
+    // Edges follow distinct_moves' order (leaf.h), so edge k is move k.
     for (std::uint32_t u = 0;;) {
         const std::size_t k = best(u);
-        const Position c = region.child(u, k);
-        cert.line.push_back(move_to(region.at(u), c));
+        cert.line.push_back(distinct_moves(region.at(u))[k]);
         const std::uint32_t next = region.edges(u).first[k];
         if (next >= kOutside) break;
         u = next;

@@ -80,11 +80,7 @@ WinSearch::Value WinSearch::value_of(Child& child, int ply) {
     }
     if (!child.looked_at) {
         child.looked_at = true;
-        child.end = table_leaf(child.pos, attacker_, tables_);
-        if (!child.end) {
-            child.moves = static_cast<int>(count_moves(child.pos));
-            if (child.moves == 0) child.end = no_move_leaf(child.pos, attacker_);
-        }
+        child.end = end_of(child.pos, attacker_, tables_, &child.moves);
         if (!child.end) child.initial = initial(child);
     }
     if (child.end) {
@@ -146,7 +142,8 @@ void WinSearch::collect_garbage() {
     if (store_.size() > max_entries_ - max_entries_ / 8) memory_full_ = true;
 }
 
-void WinSearch::mid(const Position& pos, int ply, ProofNumber th_pn, ProofNumber th_dn) {
+void WinSearch::mid(const Position& pos, std::uint64_t hash, int ply, ProofNumber th_pn,
+                    ProofNumber th_dn) {
     ++nodes_;
     if (out_of_budget()) return;
     if (store_.size() >= max_entries_) collect_garbage();
@@ -159,7 +156,6 @@ void WinSearch::mid(const Position& pos, int ply, ProofNumber th_pn, ProofNumber
         children.push_back(Child{c, c.hash(), false, std::nullopt, 1, {1, 1, -1}});
     std::vector<Value> values(children.size());
     const bool or_node = pos.side_to_move() == attacker_;
-    const std::uint64_t hash = pos.hash();
     push_path(pos, hash);
     const std::uint64_t nodes_before = nodes_;
 
@@ -222,8 +218,7 @@ void WinSearch::mid(const Position& pos, int ply, ProofNumber th_pn, ProofNumber
             child_dn = std::min(th_dn, second_best_threshold(second));
             child_pn = th_pn - pn + b.pn;
         }
-        if (b.pn >= kUnsolvedMax && b.dn >= kUnsolvedMax) break;  // too deep to expand
-        mid(children[best].pos, ply + 1, child_pn, child_dn);
+        mid(children[best].pos, children[best].hash, ply + 1, child_pn, child_dn);
     }
     pop_path();
     // A repetition of this node or of one below it is settled here: the disproof is a closed
@@ -245,18 +240,16 @@ SearchState WinSearch::run(std::uint64_t nodes, Clock::time_point deadline) {
     deadline_ = deadline;
     stop_ = false;
     const std::uint64_t root_hash = root_.hash();
-    if (!store_.find(root_, root_hash)) {
-        std::optional<bool> leaf = table_leaf(root_, attacker_, tables_);
-        if (!leaf && count_moves(root_) == 0) leaf = no_move_leaf(root_, attacker_);
-        if (leaf) store_.insert(root_, root_hash) = solved_node(*leaf);
-    }
+    if (!store_.find(root_, root_hash))
+        if (const auto end = end_of(root_, attacker_, tables_))
+            store_.insert(root_, root_hash) = solved_node(*end);
     for (;;) {
         if (const auto s = solved(root_)) return *s ? SearchState::Proven : SearchState::Disproven;
         if (memory_full_) return SearchState::Memory;
         if (stop_) return SearchState::Budget;
         const StoredNode* n = store_.find(root_, root_hash);
         if (n && (n->pn >= kUnsolvedMax || n->dn >= kUnsolvedMax)) return SearchState::Stuck;
-        mid(root_, 0, kUnsolvedMax, kUnsolvedMax);
+        mid(root_, root_hash, 0, kUnsolvedMax, kUnsolvedMax);
     }
 }
 

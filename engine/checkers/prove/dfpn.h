@@ -90,7 +90,8 @@ class WinSearch {
         Value initial{1, 1, -1};  // its starting numbers
     };
 
-    void mid(const Position& pos, int ply, ProofNumber th_pn, ProofNumber th_dn);
+    void mid(const Position& pos, std::uint64_t hash, int ply, ProofNumber th_pn,
+             ProofNumber th_dn);
     Value value_of(Child& child, int ply);
     Value initial(const Child& child) const;
     void collect_garbage();

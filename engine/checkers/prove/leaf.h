@@ -4,7 +4,6 @@
 // does.
 #pragma once
 
-#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -28,16 +27,31 @@ inline bool no_move_leaf(const Position& pos, Color attacker) {
     return pos.side_to_move() != attacker;
 }
 
-// The distinct children of pos (two capture paths with one effect give one child), in the
-// generator's order.
+// Whether the attacker wins at a position that ends the search (a table value, or no move), and
+// nullopt for one that does not. moves, when given, receives the legal move count of a position
+// the tables do not hold.
+inline std::optional<bool> end_of(const Position& pos, Color attacker, EndgameProbe* tables,
+                                  int* moves = nullptr) {
+    if (const auto t = table_leaf(pos, attacker, tables)) return t;
+    const auto n = static_cast<int>(count_moves(pos));
+    if (moves) *moves = n;
+    if (n == 0) return no_move_leaf(pos, attacker);
+    return std::nullopt;
+}
+
+// The moves of pos, one for each position they lead to (two capture paths with one effect are
+// one move), in the generator's order; children_of gives their positions in the same order.
+inline MoveList distinct_moves(const Position& pos) {
+    MoveList moves = legal_moves(pos);
+    drop_duplicate_paths(moves);
+    return moves;
+}
+
 inline std::vector<Position> children_of(const Position& pos) {
-    const MoveList moves = legal_moves(pos);
+    const MoveList moves = distinct_moves(pos);
     std::vector<Position> out;
     out.reserve(moves.size());
-    for (const Move& m : moves) {
-        const Position c = pos.after(m);
-        if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
-    }
+    for (const Move& m : moves) out.push_back(pos.after(m));
     return out;
 }
 

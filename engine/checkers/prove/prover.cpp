@@ -6,6 +6,7 @@
 
 #include "engine/checkers/prove/certificate.h"
 #include "engine/checkers/prove/dfpn.h"
+#include "engine/core/clock.h"
 
 namespace retrocheck::checkers::prove {
 
@@ -169,10 +170,6 @@ void run_slices(std::vector<Question*> questions, const ProveLimits& limits,
         if (!ran || done()) return;
         slice = slice < (std::uint64_t{1} << 40) ? slice * 2 : slice;
     }
-}
-
-double seconds_since(Clock::time_point start) {
-    return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
 }  // namespace
