@@ -10,6 +10,7 @@ packages=(
   libzstd-dev libxxhash-dev libtbb-dev
   libcli11-dev libfmt-dev nlohmann-json3-dev
   python3 python3-jsonschema ccache chromium fonts-dejavu-core
+  stockfish
 )
 
 missing=()
