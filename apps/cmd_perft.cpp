@@ -5,6 +5,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "apps/chess_commands.h"
 #include "apps/commands.h"
 #include "apps/output.h"
 #include "apps/position_input.h"
@@ -44,11 +45,14 @@ Command add_perft(CLI::App& app) {
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand("perft", "Count the leaves of the legal move tree");
     cmd->add_option("args", args->positional,
-                    "[FEN] DEPTH (FEN defaults to the start position; '-': one a line from stdin)")
+                    "[FEN] DEPTH (a checkers or chess FEN, by default the start position; '-': "
+                    "one a line from stdin)")
         ->required()
         ->expected(1, 2);
     add_position_options(cmd, args->input);
-    cmd->add_flag("--divide", args->divide, "Also give the count below each root move");
+    add_game_option(cmd, args->input);
+    cmd->add_flag("--divide", args->divide,
+                  "Also give the count below each root move (chess: in UCI, as engines print it)");
     cmd->add_flag("--json", args->json, "Print one JSON object a position");
     cmd->add_flag("--unique", args->unique,
                   "Count capture paths with the same effect once (not the published convention)");
@@ -58,7 +62,19 @@ Command add_perft(CLI::App& app) {
                 if (!depth) return fail(depth.error());
                 PositionArgs in = args->input;
                 if (args->positional.size() == 2) in.fen = args->positional[0];
-                const auto input = read_positions(in, Position::start());
+                const auto text = read_input_text(in);
+                if (!text) return fail(text.error());
+                if (is_chess(in, *text)) {
+                    if (args->unique)
+                        return fail("--unique is for checkers: chess has no capture paths");
+                    const auto chess = parse_chess_positions(in, *text, chess::Position::start());
+                    if (!chess) return fail(chess.error());
+                    return perft_chess(*chess, {.depth = *depth,
+                                                .divide = args->divide,
+                                                .json = args->json,
+                                                .threads = args->threads});
+                }
+                const auto input = parse_positions(in, *text, Position::start());
                 if (!input) return fail(input.error());
                 const PerftOptions options{
                     args->unique ? DuplicatePaths::Drop : DuplicatePaths::Count, args->threads};

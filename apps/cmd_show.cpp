@@ -4,6 +4,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "apps/chess_commands.h"
 #include "apps/commands.h"
 #include "apps/output.h"
 #include "apps/position_input.h"
@@ -40,13 +41,22 @@ Command add_show(CLI::App& app) {
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand("show", "Show a position: diagram, side to move, legal moves");
     cmd->add_option("fen", args->input.fen,
-                    "Position in PDN FEN, e.g. 'W:WK17,24:B8,K18' ('-': one a line from stdin)");
+                    "Position in PDN FEN, e.g. 'W:WK17,24:B8,K18', or a chess FEN ('-': one a "
+                    "line from stdin)");
     add_position_options(cmd, args->input);
+    add_game_option(cmd, args->input);
     cmd->add_flag("--flip", args->flip, "Draw White's side at the top");
     cmd->add_flag("--json", args->json, "Print one JSON object a position");
     return {
         cmd, [args] {
-            const auto input = read_positions(args->input);
+            const auto text = read_input_text(args->input);
+            if (!text) return fail(text.error());
+            if (is_chess(args->input, *text)) {
+                const auto chess = parse_chess_positions(args->input, *text);
+                if (!chess) return fail(chess.error());
+                return show_chess(*chess, {.flip = args->flip, .json = args->json});
+            }
+            const auto input = parse_positions(args->input, *text);
             if (!input) return fail(input.error());
             bool first = true;
             for (const InputPosition& in : input->positions) {
@@ -86,12 +96,21 @@ Command add_moves(CLI::App& app) {
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand("moves", "List the legal moves of a position, one per line");
-    cmd->add_option("fen", args->input.fen, "Position in PDN FEN ('-': one a line from stdin)");
+    cmd->add_option("fen", args->input.fen,
+                    "Position in PDN FEN or chess FEN ('-': one a line from stdin)");
     add_position_options(cmd, args->input);
+    add_game_option(cmd, args->input);
     cmd->add_flag("--json", args->json, "Print {\"fen\",\"moves\"} a position");
     return {
         cmd, [args] {
-            const auto input = read_positions(args->input);
+            const auto text = read_input_text(args->input);
+            if (!text) return fail(text.error());
+            if (is_chess(args->input, *text)) {
+                const auto chess = parse_chess_positions(args->input, *text);
+                if (!chess) return fail(chess.error());
+                return moves_chess(*chess, args->json);
+            }
+            const auto input = parse_positions(args->input, *text);
             if (!input) return fail(input.error());
             for (const InputPosition& in : input->positions) {
                 const MoveList moves = legal_moves(in.position);

@@ -18,7 +18,7 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i)
         if (std::strcmp(argv[i], "--json") == 0) set_json_errors(true);
 
-    CLI::App app{"retrocheck: English checkers rules, perft and endgame-database verification"};
+    CLI::App app{"retrocheck: checkers and chess rules, perft and endgame-database verification"};
     app.option_defaults()->always_capture_default();
     app.require_subcommand(1);
     app.set_version_flag("--version", "retrocheck 0.1.0");
@@ -26,10 +26,11 @@ int main(int argc, char** argv) {
         "Exit codes: 0 ran and found nothing wrong, 1 ran and found something wrong, 2 could not "
         "run.");
     const std::vector<Command> commands = {
-        add_show(app),   add_moves(app),         add_perft(app),       add_build(app),
-        add_verify(app), add_stats(app),         add_probe(app),       add_check(app),
-        add_audit(app),  add_search(app),        add_corpus(app),      add_bench(app),
-        add_pdn(app),    add_check_movegen(app), add_check_probe(app), add_prove(app)};
+        add_show(app),      add_moves(app),         add_perft(app),       add_build(app),
+        add_verify(app),    add_stats(app),         add_probe(app),       add_check(app),
+        add_audit(app),     add_search(app),        add_corpus(app),      add_bench(app),
+        add_pdn(app),       add_check_movegen(app), add_check_probe(app), add_prove(app),
+        add_perft_diff(app)};
     if (argc > 1 && argv[1][0] != '-') {
         std::string names;
         bool known = false;

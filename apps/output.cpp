@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "engine/checkers/notation.h"
+#include "engine/chess/fen.h"
 #include "engine/core/text.h"
 
 namespace retrocheck::app {
@@ -46,6 +47,9 @@ double per_second(std::uint64_t count, double seconds) {
 
 Result<checkers::Position> fen_argument(const std::string& text) {
     auto pos = checkers::parse_fen(text);
+    if (!pos && chess::looks_like_fen(text))
+        return Error{"bad FEN " + in_quotes(text) +
+                     ": a chess FEN, and this command reads checkers positions"};
     if (!pos) return Error{"bad FEN " + in_quotes(text) + ": " + pos.error()};
     return pos;
 }

@@ -6,6 +6,8 @@
 
 #include "apps/output.h"
 #include "engine/checkers/notation.h"
+#include "engine/chess/fen.h"
+#include "engine/chess/notation.h"
 #include "engine/core/text.h"
 #include "engine/core/text_file.h"
 
@@ -13,26 +15,65 @@ namespace retrocheck::app {
 
 namespace {
 
+// How each game reads a FEN and plays a move given as text.
+struct CheckersRules {
+    static Result<checkers::Position> fen(const std::string& text) { return fen_argument(text); }
+    static Result<checkers::Position> play(const checkers::Position& pos, const std::string& m) {
+        const auto move = checkers::parse_move(m, pos);
+        if (!move) return Error{move.error()};
+        return pos.after(*move);
+    }
+};
+
+struct ChessRules {
+    static Result<chess::Position> fen(const std::string& text) {
+        auto pos = chess::parse_fen(text);
+        if (!pos) return Error{"bad FEN " + in_quotes(text) + ": " + pos.error()};
+        return pos;
+    }
+    static Result<chess::Position> play(const chess::Position& pos, const std::string& m) {
+        const auto move = chess::parse_move(m, pos);
+        if (!move) return Error{move.error()};
+        return pos.after(*move);
+    }
+};
+
 // Applies every move of `moves` in order; errors name the move by its 1-based index and text.
-Result<checkers::Position> apply_moves(checkers::Position pos, const std::string& moves) {
+template <class Rules, class P>
+Result<P> apply_moves(P pos, const std::string& moves) {
     std::istringstream in(moves);
     std::string token;
     for (int i = 1; in >> token; ++i) {
-        const auto m = checkers::parse_move(token, pos);
-        if (!m)
+        auto next = Rules::play(pos, token);
+        if (!next)
             return Error{"--moves: move " + std::to_string(i) + " " + in_quotes(token) + ": " +
-                         m.error()};
-        pos = pos.after(*m);
+                         next.error()};
+        pos = std::move(next).value();
     }
     return pos;
 }
 
-Result<InputPosition> one(const std::string& fen, const std::string& moves, std::string where) {
-    auto pos = fen_argument(fen);
-    if (!pos) return Error{(where.empty() ? "" : where + ": ") + pos.error()};
-    auto moved = apply_moves(*pos, moves);
-    if (!moved) return Error{(where.empty() ? "" : where + ": ") + moved.error()};
-    return InputPosition{*moved, std::move(where)};
+template <class Rules, class P>
+Result<PositionInputOf<P>> parse(const PositionArgs& args, const InputText& text,
+                                 std::optional<P> fallback) {
+    PositionInputOf<P> input;
+    input.bulk = text.bulk;
+    if (!text.given) {
+        if (!fallback) return Error{"no position given (a FEN, '-' for stdin, or --fen-file)"};
+        auto moved = apply_moves<Rules>(*fallback, args.moves);
+        if (!moved) return Error{moved.error()};
+        input.positions.push_back({std::move(moved).value(), ""});
+        return input;
+    }
+    for (const auto& [fen, where] : text.lines) {
+        const std::string prefix = where.empty() ? "" : where + ": ";
+        auto pos = Rules::fen(fen);
+        if (!pos) return Error{prefix + pos.error()};
+        auto moved = apply_moves<Rules>(std::move(pos).value(), args.moves);
+        if (!moved) return Error{prefix + moved.error()};
+        input.positions.push_back({std::move(moved).value(), where});
+    }
+    return input;
 }
 
 }  // namespace
@@ -41,49 +82,69 @@ void add_position_options(CLI::App* cmd, PositionArgs& args) {
     cmd->add_option("--fen-file", args.fen_file,
                     "Positions from a file, one FEN a line ('#' comments and blank lines skipped)");
     cmd->add_option("--moves", args.moves,
-                    "Moves to play from each position first, e.g. \"24-19 8-11\"");
+                    "Moves to play from each position first, e.g. \"24-19 8-11\" or \"e4 e5\"");
 }
 
-Result<PositionInput> read_positions(const PositionArgs& args,
-                                     std::optional<checkers::Position> fallback) {
-    PositionInput input;
+void add_game_option(CLI::App* cmd, PositionArgs& args) {
+    cmd->add_option("--game", args.game,
+                    "The game of the positions (default: told by the FEN's syntax; checkers "
+                    "when no FEN is given)")
+        ->check(CLI::IsMember({"chess", "checkers"}));
+}
+
+Result<InputText> read_input_text(const PositionArgs& args) {
+    InputText text;
     if (!args.fen_file.empty() && !args.fen.empty() && args.fen != "-")
         return Error{"give either a FEN or --fen-file, not both"};
     if (args.fen_file.empty() && args.fen != "-") {
-        if (args.fen.empty()) {
-            if (!fallback) return Error{"no position given (a FEN, '-' for stdin, or --fen-file)"};
-            auto moved = apply_moves(*fallback, args.moves);
-            if (!moved) return Error{moved.error()};
-            input.positions.push_back({*moved, ""});
-            return input;
+        if (!args.fen.empty()) {
+            text.given = true;
+            text.lines.emplace_back(args.fen, "");
         }
-        auto p = one(args.fen, args.moves, "");
-        if (!p) return Error{p.error()};
-        input.positions.push_back(std::move(p).value());
-        return input;
+        return text;
     }
-    input.bulk = true;
-    std::string text, name;
+    text.bulk = text.given = true;
+    std::string all, name;
     if (!args.fen_file.empty()) {
         auto read = read_text_file(args.fen_file);
         if (!read) return Error{read.error()};
-        text = std::move(read).value();
+        all = std::move(read).value();
         name = args.fen_file;
     } else {
-        text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+        all.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
         name = "stdin";
     }
-    std::istringstream lines(text);
+    std::istringstream lines(all);
     std::string line;
     for (int n = 1; std::getline(lines, line); ++n) {
         const std::string_view t = trim(line);
         if (t.empty() || t.front() == '#') continue;
-        auto p = one(std::string(t), args.moves, name + " line " + std::to_string(n));
-        if (!p) return Error{p.error()};
-        input.positions.push_back(std::move(p).value());
+        text.lines.emplace_back(std::string(t), name + " line " + std::to_string(n));
     }
-    if (input.positions.empty()) return Error{name + ": no positions (one FEN a line)"};
-    return input;
+    if (text.lines.empty()) return Error{name + ": no positions (one FEN a line)"};
+    return text;
+}
+
+bool is_chess(const PositionArgs& args, const InputText& text) {
+    if (!args.game.empty()) return args.game == "chess";
+    return !text.lines.empty() && chess::looks_like_fen(text.lines.front().first);
+}
+
+Result<PositionInput> parse_positions(const PositionArgs& args, const InputText& text,
+                                      std::optional<checkers::Position> fallback) {
+    return parse<CheckersRules>(args, text, std::move(fallback));
+}
+
+Result<ChessInput> parse_chess_positions(const PositionArgs& args, const InputText& text,
+                                         std::optional<chess::Position> fallback) {
+    return parse<ChessRules>(args, text, std::move(fallback));
+}
+
+Result<PositionInput> read_positions(const PositionArgs& args,
+                                     std::optional<checkers::Position> fallback) {
+    const auto text = read_input_text(args);
+    if (!text) return Error{text.error()};
+    return parse_positions(args, *text, std::move(fallback));
 }
 
 }  // namespace retrocheck::app

@@ -185,6 +185,29 @@ if PLUGINS:
         status=2)
     run(["check-movegen", "--plugin", os.path.join(SOURCE, "README.md")], "error", status=2)
 
+# Chess: show, moves and perft tell a chess FEN by its syntax; perft-diff against the scripted
+# fake engine (FAKE_UCI_ENGINE), which agrees unless told to drop a move.
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+chess_fens = os.path.join(SCRATCH, "chess.txt")
+with open(chess_fens, "w") as f:
+    f.write(f"# two chess positions\n{START}\n8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1\n")
+run(["show", KIWIPETE], "show")
+run(["show", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"], "show")
+run(["moves", "--fen-file", chess_fens, "--moves", "e4 d5"], "error", status=2)  # not in line 2
+run(["moves", "--fen-file", chess_fens], "moves", lines=2)
+run(["perft", "--game", "chess", "3", "--divide"], "perft")
+run(["perft", "-", "3"], "perft", lines=2, stdin=open(chess_fens).read())
+fake = os.environ.get("FAKE_UCI_ENGINE")
+if fake:
+    run(["perft-diff", "--engine", fake, KIWIPETE, "2"], "perft_diff")
+    drop = f"{fake} --drop '{START.rsplit(' ', 2)[0]}=e2e4'"
+    run(["perft-diff", "--engine", drop, "2"], "perft_diff", status=1)
+else:
+    fail("FAKE_UCI_ENGINE is not set: perft-diff is not checked")
+run(["perft-diff", "--engine", "/nonexistent/engine", "2"], "error", status=2)
+run(["show", "8/8/8/8/8/8/8/K6k w - e3 0 1"], "error", status=2)
+
 # Bad input: exit 2 and the error document.
 run(["probe", tables, "W:WK17,K99:B8"], "error", status=2)
 run(["show", "W:W17:B8", "--moves", "17-13 9-14"], "error", status=2)
@@ -198,7 +221,7 @@ run(["prove", "W:WK1,K3:BK30,K32x"], "error", status=2)
 run(["build", "checkers", "--pieces", "1", "--out", tables], "error", status=2)
 
 missing = {"show", "moves", "perft", "build", "verify", "stats", "probe", "check", "audit",
-           "search", "bench", "corpus", "pdn", "prove"} - checked
+           "search", "bench", "corpus", "pdn", "prove", "perft-diff"} - checked
 if PLUGINS:
     missing |= {"check-movegen", "check-probe"} - checked
 if missing:

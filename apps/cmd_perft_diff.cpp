@@ -1,0 +1,184 @@
+// `retrocheck perft-diff --engine CMD [FEN] DEPTH`: our perft divide against a UCI engine's
+// `go perft`, descending into the first root move whose counts differ until the one position
+// where the two generate different moves.
+#include <fmt/format.h>
+
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "apps/commands.h"
+#include "apps/output.h"
+#include "apps/position_input.h"
+#include "apps/uci_engine.h"
+#include "engine/chess/diagram.h"
+#include "engine/chess/fen.h"
+#include "engine/chess/notation.h"
+#include "engine/chess/perft.h"
+
+namespace retrocheck::app {
+
+using namespace chess;
+
+namespace {
+
+struct Finding {
+    bool agree = true;
+    std::uint64_t nodes = 0, engine_nodes = 0;  // at the root
+    std::vector<Move> path;                     // from the root to where the move sets differ
+    std::optional<Position> where;
+    std::vector<std::string> only_ours, only_engine;
+    int engine_calls = 0;
+};
+
+Result<Finding> diff(UciEngine& engine, Position pos, int depth, int timeout_ms) {
+    Finding f;
+    for (int d = depth; d >= 1; --d) {
+        const auto theirs = engine.perft(format_fen(pos), d, timeout_ms);
+        ++f.engine_calls;
+        if (!theirs) return Error{theirs.error()};
+        std::map<std::string, std::uint64_t> engine_counts(theirs->moves.begin(),
+                                                           theirs->moves.end());
+        if (engine_counts.size() != theirs->moves.size())
+            return Error{fmt::format("engine {} listed a move twice in go perft {} from {}",
+                                     in_quotes(engine.name()), d, format_fen(pos))};
+        const auto ours = perft_divide(pos, d);
+        std::uint64_t total = 0;
+        for (const auto& [m, n] : ours) total += n;
+        if (d == depth) {
+            f.nodes = total;
+            f.engine_nodes = theirs->total;
+        }
+        for (const auto& [m, n] : ours)
+            if (!engine_counts.contains(format_uci(m))) f.only_ours.push_back(format_uci(m));
+        for (const auto& [text, n] : theirs->moves) {
+            const bool known = std::any_of(ours.begin(), ours.end(), [&](const auto& o) {
+                return format_uci(o.first) == text;
+            });
+            if (!known) f.only_engine.push_back(text);
+        }
+        if (!f.only_ours.empty() || !f.only_engine.empty()) {
+            f.agree = false;
+            f.where = pos;
+            return f;
+        }
+        const auto differs = std::find_if(ours.begin(), ours.end(), [&](const auto& o) {
+            return engine_counts[format_uci(o.first)] != o.second;
+        });
+        if (differs == ours.end()) {
+            if (total != theirs->total)  // every move agrees but the engine's sum does not
+                return Error{fmt::format(
+                    "engine {} printed a total of {} for go perft {} from {}, but its moves sum "
+                    "to {}",
+                    in_quotes(engine.name()), theirs->total, d, format_fen(pos), total)};
+            return f;  // agreement from here down
+        }
+        f.agree = false;
+        f.path.push_back(differs->first);
+        pos = pos.after(differs->first);
+    }
+    // Counts differed at every depth down to one ply, where they are all 1: never reached, as
+    // a difference at depth 1 is a difference in the move sets.
+    return Error{"perft-diff lost its way: counts differ but the move sets agree"};
+}
+
+}  // namespace
+
+Command add_perft_diff(CLI::App& app) {
+    struct Args {
+        std::vector<std::string> positional;
+        PositionArgs input;
+        std::string engine;
+        double timeout = 600;
+        bool json = false;
+    };
+    auto args = std::make_shared<Args>();
+    auto* cmd = app.add_subcommand(
+        "perft-diff",
+        "Compare our chess perft with a UCI engine's `go perft`, down to the position where the "
+        "two generate different moves");
+    cmd->add_option("args", args->positional,
+                    "[FEN] DEPTH (a chess FEN, by default the start position; '-': one a line "
+                    "from stdin)")
+        ->required()
+        ->expected(1, 2);
+    cmd->add_option("--engine", args->engine,
+                    "The engine's command line, run by sh (e.g. stockfish; /usr/games is on "
+                    "the PATH)")
+        ->required();
+    cmd->add_option("--timeout", args->timeout, "Seconds to wait for each engine answer")
+        ->check(CLI::PositiveNumber);
+    add_position_options(cmd, args->input);
+    cmd->add_flag("--json", args->json, "Print one JSON object a position");
+    return {cmd, [args] {
+                int depth = 0;
+                const std::string& d = args->positional.back();
+                if (d.empty() || d.size() > 2 ||
+                    d.find_first_not_of("0123456789") != std::string::npos ||
+                    (depth = std::stoi(d)) < 1 || depth > 20)
+                    return fail("bad depth " + in_quotes(d) + ": expected a whole number 1-20");
+                PositionArgs in = args->input;
+                in.game = "chess";
+                if (args->positional.size() == 2) in.fen = args->positional[0];
+                const auto text = read_input_text(in);
+                if (!text) return fail(text.error());
+                const auto input = parse_chess_positions(in, *text, Position::start());
+                if (!input) return fail(input.error());
+                const int timeout_ms = static_cast<int>(args->timeout * 1000);
+                auto engine = UciEngine::start(args->engine, timeout_ms);
+                if (!engine) return fail(engine.error());
+                bool all_agree = true, first = true;
+                for (const auto& item : input->positions) {
+                    const auto t0 = std::chrono::steady_clock::now();
+                    const auto found = diff(**engine, item.position, depth, timeout_ms);
+                    if (!found) return fail(found.error());
+                    const Finding& f = *found;
+                    all_agree &= f.agree;
+                    const double seconds = seconds_since(t0);
+                    std::vector<std::string> path;
+                    for (Move m : f.path) path.push_back(format_uci(m));
+                    if (args->json) {
+                        print_json({{"fen", format_fen(item.position)},
+                                    {"depth", depth},
+                                    {"engine", (*engine)->name()},
+                                    {"agree", f.agree},
+                                    {"nodes", f.nodes},
+                                    {"engine_nodes", f.engine_nodes},
+                                    {"path", path},
+                                    {"position", f.where ? nlohmann::json(format_fen(*f.where))
+                                                         : nlohmann::json(nullptr)},
+                                    {"only_ours", f.only_ours},
+                                    {"only_engine", f.only_engine},
+                                    {"seconds", json_seconds(seconds)}});
+                        continue;
+                    }
+                    if (!first) fmt::print("\n");
+                    first = false;
+                    fmt::print("perft {} from {}\n", depth, format_fen(item.position));
+                    fmt::print("ours     {}\nengine   {} ({})\n", grouped(f.nodes),
+                               grouped(f.engine_nodes), (*engine)->name());
+                    if (f.agree) {
+                        fmt::print("agree: every root move has the same count\n");
+                    } else {
+                        fmt::print("DIFFER after {} ({} engine call{})\n",
+                                   path.empty() ? "no move: at the root"
+                                                : format_san_line(item.position, f.path),
+                                   f.engine_calls, f.engine_calls == 1 ? "" : "s");
+                        fmt::print("{}", describe(*f.where));
+                        auto list = [](const std::vector<std::string>& v) {
+                            std::string s;
+                            for (const auto& x : v) s += (s.empty() ? "" : " ") + x;
+                            return s.empty() ? std::string("(none)") : s;
+                        };
+                        fmt::print("moves we generate and the engine does not: {}\n",
+                                   list(f.only_ours));
+                        fmt::print("moves the engine generates and we do not: {}\n",
+                                   list(f.only_engine));
+                    }
+                    fmt::print("time     {}\n", seconds_text(seconds));
+                }
+                return found_if(!all_agree);
+            }};
+}
+
+}  // namespace retrocheck::app

@@ -1,0 +1,118 @@
+// The chess commands as a user runs them: show, moves and perft tell a chess FEN by its
+// syntax; perft-diff against Debian's stockfish and against a scripted fake engine that drops
+// or adds one move deep in the tree, dies or hangs.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "apps/tests/cli_run.h"
+
+namespace {
+
+const std::string kStart = "'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'";
+const std::string kKiwipete =
+    "'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'";
+
+std::string fake(const std::string& args) {
+    return std::string("--engine '") + FAKE_ENGINE + " " + args + "'";
+}
+
+TEST(ChessCli, PerftOfKiwipete) {
+    const CliRun r = run("perft " + kKiwipete + " 4");
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_TRUE(contains(r.out, "nodes    4,085,603")) << r.out;
+}
+
+TEST(ChessCli, PerftDivideIsInUciAsEnginesPrintIt) {
+    const CliRun r = run("perft " + kStart + " 2 --divide");
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_TRUE(contains(r.out, "e2e4: 20\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "g1f3: 20\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "nodes    400")) << r.out;
+    const CliRun j = run("perft --game chess 3 --divide --json", "2>/dev/null");
+    const auto doc = nlohmann::json::parse(j.out);
+    EXPECT_EQ(doc["nodes"], 8902);
+    EXPECT_EQ(doc["divide"]["e2e4"], 600);
+}
+
+TEST(ChessCli, ShowAndMoves) {
+    const CliRun r = run("show " + kKiwipete);
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_TRUE(contains(r.out, "8 | r . . . k . . r |")) << r.out;
+    EXPECT_TRUE(contains(r.out, "48 legal moves:")) << r.out;
+    EXPECT_TRUE(contains(r.out, "O-O-O")) << r.out;
+    const CliRun mate = run("show 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3'");
+    EXPECT_TRUE(contains(mate.out, "no legal moves: checkmate")) << mate.out;
+    const CliRun moves = run("moves " + kStart + " --moves 'e4 e5 Nf3'");
+    EXPECT_EQ(moves.status, 0) << moves.out;
+    EXPECT_TRUE(contains(moves.out, "b8c6   Nc6\n")) << moves.out;
+    const std::string fens = testing::TempDir() + "chess_cli_fens.txt";
+    std::ofstream(fens) << kStart.substr(1, kStart.size() - 2) << "\n# a comment\n"
+                        << "8/8/8/8/8/8/8/K6k w - - 0 1\n";
+    const CliRun bulk = run("moves - < " + fens);
+    EXPECT_EQ(bulk.status, 0) << bulk.out;
+    EXPECT_TRUE(contains(bulk.out, "8/8/8/8/8/8/8/K6k w - - 0 1\n  a1b1   Kb1\n")) << bulk.out;
+}
+
+TEST(ChessCli, BadFensAreRefusedNamingTheProblem) {
+    expect_refused("show '8/8/8/8/8/8/8/K6k w - e3 0 1'", "en passant square e3");
+    expect_refused("show '8/8/8/8/8/8/8/KK5k w - - 0 1'", "2 white kings");
+    expect_refused("show '8/8/8/8/8/8/8/K6k w - - 0 1' --moves 'Kb3'", "'Kb3'");
+    expect_refused("perft " + kStart + " 3 --unique", "--unique");
+    expect_refused("show --game chess 'W:W21:B1'", "bad FEN 'W:W21:B1'");
+    expect_refused("search " + kStart, "a chess FEN");
+}
+
+TEST(ChessCli, PerftDiffAgreesWithStockfish) {
+    if (std::system("PATH=$PATH:/usr/games command -v stockfish >/dev/null") != 0) {
+        if (std::getenv("RETROCHECK_REQUIRE_THIRDPARTY")) FAIL() << "stockfish is not installed";
+        GTEST_SKIP() << "stockfish is not installed (ci/setup.sh installs it)";
+    }
+    const CliRun r = run("perft-diff --engine stockfish " + kStart + " 5");
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_TRUE(contains(r.out, "agree")) << r.out;
+    EXPECT_TRUE(contains(r.out, "engine   4,865,609 (Stockfish")) << r.out;
+    const CliRun k = run("perft-diff --engine stockfish " + kKiwipete + " 3");
+    EXPECT_EQ(k.status, 0) << k.out;
+}
+
+TEST(ChessCli, PerftDiffFindsAMoveDroppedDeepInTheTree) {
+    // Four plies down from the start, the fake engine forgets Black's en passant reply.
+    const std::string where = "rnbqkbnr/ppp1pppp/8/8/2PpP3/5N2/PP1P1PPP/RNBQKB1R b KQkq c3";
+    const CliRun r = run("perft-diff " + fake("--drop \"" + where + "=d4c3\"") + " " + kStart +
+                         " 5 --moves 'e4 d5 Nf3 d4'");
+    EXPECT_EQ(r.status, 1) << r.out;
+    EXPECT_TRUE(contains(r.out, "DIFFER after c4")) << r.out;
+    EXPECT_TRUE(contains(r.out, where)) << r.out;
+    EXPECT_TRUE(contains(r.out, "moves we generate and the engine does not: d4c3")) << r.out;
+    EXPECT_TRUE(contains(r.out, "moves the engine generates and we do not: (none)")) << r.out;
+    const CliRun j = run("perft-diff --json " + fake("--drop \"" + where + "=d4c3\"") + " " +
+                             kStart + " 5 --moves 'e4 d5 Nf3 d4'",
+                         "2>/dev/null");
+    const auto doc = nlohmann::json::parse(j.out);
+    EXPECT_EQ(doc["agree"], false);
+    EXPECT_EQ(doc["path"], nlohmann::json::array({"c2c4"}));
+    EXPECT_EQ(doc["only_ours"], nlohmann::json::array({"d4c3"}));
+}
+
+TEST(ChessCli, PerftDiffFindsAnExtraMove) {
+    // After 1...d5 the fake engine takes en passant with the pawn pinned along the fifth rank.
+    const std::string where = "3k4/8/8/K1Pp3r/8/8/8/8 w - d6";
+    const CliRun r = run("perft-diff " + fake("--add \"" + where + "=c5d6\"") +
+                         " '3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1' 4");
+    EXPECT_EQ(r.status, 1) << r.out;
+    EXPECT_TRUE(contains(r.out, "DIFFER after d5 (")) << r.out;
+    EXPECT_TRUE(contains(r.out, "moves we generate and the engine does not: (none)")) << r.out;
+    EXPECT_TRUE(contains(r.out, "moves the engine generates and we do not: c5d6")) << r.out;
+}
+
+TEST(ChessCli, PerftDiffReportsAnEngineThatDiesOrHangs) {
+    expect_refused("perft-diff " + fake("--die") + " 3", "exited with status 3");
+    expect_refused("perft-diff --timeout 1 " + fake("--hang") + " 3", "no answer within 1 s");
+    expect_refused("perft-diff --engine /nonexistent/engine 3",
+                   "engine '/nonexistent/engine' could not be started (its stderr: "
+                   "'/bin/sh: 1: exec: /nonexistent/engine: not found')");
+}
+
+}  // namespace
