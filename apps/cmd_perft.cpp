@@ -16,24 +16,7 @@ namespace retrocheck::app {
 
 using namespace checkers;
 
-namespace {
 constexpr int kMaxDepth = 40;
-
-Result<int> depth_argument(const std::string& text) {
-    int depth = 0;
-    std::size_t used = 0;
-    try {
-        depth = std::stoi(text, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (used == 0 || used != text.size())
-        return Error{"bad depth '" + text + "': expected a whole number"};
-    if (depth < 0 || depth > kMaxDepth)
-        return Error{fmt::format("depth {} is outside 0-{}", depth, kMaxDepth)};
-    return depth;
-}
-}  // namespace
 
 Command add_perft(CLI::App& app) {
     struct Args {
@@ -58,7 +41,7 @@ Command add_perft(CLI::App& app) {
                   "Count capture paths with the same effect once (not the published convention)");
     add_threads_option(cmd, args->threads);
     return {cmd, [args] {
-                const auto depth = depth_argument(args->positional.back());
+                const auto depth = depth_argument(args->positional.back(), 0, kMaxDepth);
                 if (!depth) return fail(depth.error());
                 PositionArgs in = args->input;
                 if (args->positional.size() == 2) in.fen = args->positional[0];

@@ -111,12 +111,9 @@ Command add_perft_diff(CLI::App& app) {
     add_position_options(cmd, args->input);
     cmd->add_flag("--json", args->json, "Print one JSON object a position");
     return {cmd, [args] {
-                int depth = 0;
-                const std::string& d = args->positional.back();
-                if (d.empty() || d.size() > 2 ||
-                    d.find_first_not_of("0123456789") != std::string::npos ||
-                    (depth = std::stoi(d)) < 1 || depth > 20)
-                    return fail("bad depth " + in_quotes(d) + ": expected a whole number 1-20");
+                const auto parsed = depth_argument(args->positional.back(), 1, 20);
+                if (!parsed) return fail(parsed.error());
+                const int depth = *parsed;
                 PositionArgs in = args->input;
                 in.game = "chess";
                 if (args->positional.size() == 2) in.fen = args->positional[0];

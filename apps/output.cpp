@@ -54,6 +54,21 @@ Result<checkers::Position> fen_argument(const std::string& text) {
     return pos;
 }
 
+Result<int> depth_argument(const std::string& text, int least, int most) {
+    int depth = 0;
+    std::size_t used = 0;
+    try {
+        depth = std::stoi(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used == 0 || used != text.size())
+        return Error{"bad depth " + in_quotes(text) + ": expected a whole number"};
+    if (depth < least || depth > most)
+        return Error{fmt::format("depth {} is outside {}-{}", depth, least, most)};
+    return depth;
+}
+
 nlohmann::json value_json(const Outcome& o, Metric metric) {
     const bool distance = metric != Metric::Wld && o.has_distance();
     return {{"result", to_string(o.wld())},

@@ -57,6 +57,9 @@ double per_second(std::uint64_t count, double seconds);
 // the bad token.
 Result<checkers::Position> fen_argument(const std::string& text);
 
+// A DEPTH argument: a whole number from least to most; the error names the text.
+Result<int> depth_argument(const std::string& text, int least, int most);
+
 // A game value for the side to move of the position it describes:
 //   {"result":"win"|"draw"|"loss","plies":N|null,"metric":"dtw"|"dtm"|"dtz"|"wld"}
 // plies is null for a draw and wherever the metric has no distance.

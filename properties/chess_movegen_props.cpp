@@ -140,34 +140,34 @@ RC_GTEST_PROP(ChessNotation, UciAndSanRoundTrip, ()) {
     }
 }
 
+// image = symmetry(pos) must be legal, map back to pos, and have pos's moves with every square
+// moved by `square_map`.
+void expect_symmetric(const Position& pos, const Position& image, const Position& back,
+                      Square (*square_map)(Square), const std::string& what) {
+    if (const auto why = image.problem())
+        RC_FAIL("the " + what + " of\n" + describe(pos) + "is\n" + describe(image) + *why);
+    RC_ASSERT(back == pos);
+    std::vector<Move> expected;
+    for (Move m : legal_moves(pos)) expected.push_back(moved(m, square_map));
+    const auto want = sorted_uci(expected), got = sorted_uci(legal_moves(image));
+    if (want != got)
+        RC_FAIL("the " + what + " of\n" + describe(pos) + "is\n" + describe(image) +
+                compared(("moves moved by the " + what).c_str(), want,
+                         ("the " + what + "'s moves").c_str(), got));
+}
+
 RC_GTEST_PROP(ChessSymmetry, FlippedPositionHasTheFlippedMoves, ()) {
     const Position pos = *gen::mixed_position();
     classify(pos);
     const Position flip = pos.flipped();
-    if (const auto why = flip.problem())
-        RC_FAIL("the flip of\n" + describe(pos) + "is\n" + describe(flip) + *why);
-    RC_ASSERT(flip.flipped() == pos);
-    std::vector<Move> expected;
-    for (Move m : legal_moves(pos)) expected.push_back(moved(m, flip_rank));
-    const auto want = sorted_uci(expected), got = sorted_uci(legal_moves(flip));
-    if (want != got)
-        RC_FAIL("the flip of\n" + describe(pos) + "is\n" + describe(flip) +
-                compared("flipped moves", want, "flip's moves", got));
+    expect_symmetric(pos, flip, flip.flipped(), flip_rank, "colour flip");
 }
 
 RC_GTEST_PROP(ChessSymmetry, MirroredPositionHasTheMirroredMoves, ()) {
     const Position pos = *rc::gen::map(gen::mixed_position(), without_castling);
     classify(pos);
     const Position mirror = pos.mirrored();
-    if (const auto why = mirror.problem())
-        RC_FAIL("the mirror of\n" + describe(pos) + "is\n" + describe(mirror) + *why);
-    RC_ASSERT(mirror.mirrored() == pos);
-    std::vector<Move> expected;
-    for (Move m : legal_moves(pos)) expected.push_back(moved(m, flip_file));
-    const auto want = sorted_uci(expected), got = sorted_uci(legal_moves(mirror));
-    if (want != got)
-        RC_FAIL("the mirror of\n" + describe(pos) + "is\n" + describe(mirror) +
-                compared("mirrored moves", want, "mirror's moves", got));
+    expect_symmetric(pos, mirror, mirror.mirrored(), flip_file, "file mirror");
 }
 
 RC_GTEST_PROP(ChessHash, ChildrenKeepTheHash, ()) {

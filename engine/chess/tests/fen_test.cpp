@@ -61,6 +61,7 @@ TEST(ChessFen, EveryRejectionNamesItsProblem) {
     expect_rejected("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1", "'x'");
     expect_rejected("8/8/8/8/8/8/8/K6k w - e3 0 1", "en passant square e3");
     expect_rejected("8/8/8/8/4P3/8/8/K6k w - e3 0 1", "en passant square e3");
+    expect_rejected("4k3/8/8/3P4/8/8/8/4K3 w - e6 0 1", "en passant square e6");
     expect_rejected("8/8/8/8/8/8/8/K6k w - e9 0 1", "'e9'");
     expect_rejected("8/8/8/8/8/8/8/K6k x - - 0 1", "side to move 'x'");
     expect_rejected("8/8/8/8/8/8/8/K6k w - - -1 1", "halfmove clock '-1'");
