@@ -4,10 +4,11 @@
 #include <iterator>
 #include <sstream>
 
+#include <type_traits>
 #include "apps/output.h"
-#include "engine/checkers/notation.h"
-#include "engine/chess/fen.h"
-#include "engine/chess/notation.h"
+
+#include "engine/checkers/game.h"
+#include "engine/chess/game.h"
 #include "engine/core/text.h"
 #include "engine/core/text_file.h"
 
@@ -15,61 +16,51 @@ namespace retrocheck::app {
 
 namespace {
 
-// How each game reads a FEN and plays a move given as text.
-struct CheckersRules {
-    static Result<checkers::Position> fen(const std::string& text) { return fen_argument(text); }
-    static Result<checkers::Position> play(const checkers::Position& pos, const std::string& m) {
-        const auto move = checkers::parse_move(m, pos);
-        if (!move) return Error{move.error()};
-        return pos.after(*move);
-    }
-};
-
-struct ChessRules {
-    static Result<chess::Position> fen(const std::string& text) {
-        auto pos = chess::parse_fen(text);
+// A FEN argument of game G; the error quotes it (fen_argument adds checkers' hint that a chess
+// FEN was given).
+template <Game G>
+Result<typename G::Position> read_fen(const std::string& text) {
+    if constexpr (std::is_same_v<G, checkers::Checkers>) {
+        return fen_argument(text);
+    } else {
+        auto pos = G::parse_fen(text);
         if (!pos) return Error{"bad FEN " + in_quotes(text) + ": " + pos.error()};
         return pos;
     }
-    static Result<chess::Position> play(const chess::Position& pos, const std::string& m) {
-        const auto move = chess::parse_move(m, pos);
-        if (!move) return Error{move.error()};
-        return pos.after(*move);
-    }
-};
+}
 
 // Applies every move of `moves` in order; errors name the move by its 1-based index and text.
-template <class Rules, class P>
-Result<P> apply_moves(P pos, const std::string& moves) {
+template <Game G>
+Result<typename G::Position> apply_moves(typename G::Position pos, const std::string& moves) {
     std::istringstream in(moves);
     std::string token;
     for (int i = 1; in >> token; ++i) {
-        auto next = Rules::play(pos, token);
-        if (!next)
+        const auto move = G::parse_move(token, pos);
+        if (!move)
             return Error{"--moves: move " + std::to_string(i) + " " + in_quotes(token) + ": " +
-                         next.error()};
-        pos = std::move(next).value();
+                         move.error()};
+        pos = pos.after(*move);
     }
     return pos;
 }
 
-template <class Rules, class P>
+template <Game G, class P = typename G::Position>
 Result<PositionInputOf<P>> parse(const PositionArgs& args, const InputText& text,
                                  std::optional<P> fallback) {
     PositionInputOf<P> input;
     input.bulk = text.bulk;
     if (!text.given) {
         if (!fallback) return Error{"no position given (a FEN, '-' for stdin, or --fen-file)"};
-        auto moved = apply_moves<Rules>(*fallback, args.moves);
+        auto moved = apply_moves<G>(*fallback, args.moves);
         if (!moved) return Error{moved.error()};
         input.positions.push_back({std::move(moved).value(), ""});
         return input;
     }
     for (const auto& [fen, where] : text.lines) {
         const std::string prefix = where.empty() ? "" : where + ": ";
-        auto pos = Rules::fen(fen);
+        auto pos = read_fen<G>(fen);
         if (!pos) return Error{prefix + pos.error()};
-        auto moved = apply_moves<Rules>(std::move(pos).value(), args.moves);
+        auto moved = apply_moves<G>(std::move(pos).value(), args.moves);
         if (!moved) return Error{prefix + moved.error()};
         input.positions.push_back({std::move(moved).value(), where});
     }
@@ -132,12 +123,12 @@ bool is_chess(const PositionArgs& args, const InputText& text) {
 
 Result<PositionInput> parse_positions(const PositionArgs& args, const InputText& text,
                                       std::optional<checkers::Position> fallback) {
-    return parse<CheckersRules>(args, text, std::move(fallback));
+    return parse<checkers::Checkers>(args, text, std::move(fallback));
 }
 
 Result<ChessInput> parse_chess_positions(const PositionArgs& args, const InputText& text,
                                          std::optional<chess::Position> fallback) {
-    return parse<ChessRules>(args, text, std::move(fallback));
+    return parse<chess::Chess>(args, text, std::move(fallback));
 }
 
 Result<PositionInput> read_positions(const PositionArgs& args,
