@@ -3,6 +3,7 @@
 // where the two generate different moves.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -51,8 +52,9 @@ Result<Finding> diff(UciEngine& engine, Position pos, int depth, int timeout_ms)
         }
         for (const auto& [m, n] : ours)
             if (!engine_counts.contains(format_uci(m))) f.only_ours.push_back(format_uci(m));
-        for (const auto& [text, n] : theirs->moves) {
-            const bool known = std::any_of(ours.begin(), ours.end(), [&](const auto& o) {
+        for (const auto& entry : theirs->moves) {
+            const std::string& text = entry.first;
+            const bool known = std::any_of(ours.begin(), ours.end(), [&text](const auto& o) {
                 return format_uci(o.first) == text;
             });
             if (!known) f.only_engine.push_back(text);
