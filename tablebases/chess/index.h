@@ -1,0 +1,56 @@
+// The index of a chess material (ARCHITECTURE.md's Indexer): one slot per position up to the
+// board's symmetries, both sides to move sharing it. Without pawns the 8 symmetries of the
+// square put the white king in the a1-d1-d4 triangle and, when it stands on the a1-h8 diagonal,
+// the black king on or below it: 462 king pairs. With pawns only the file mirror applies: the
+// white king on files a-d, 1,806 pairs. The other pieces follow as combinations, identical
+// pieces together: pieces over the 62 squares the kings leave, pawns over ranks 2-7.
+//
+// Near-perfect: a slot whose pieces overlap (a pawn on a king, two groups on one square), or
+// that is not the canonical image of its position (kings on the diagonal, the rest above it) is
+// broken: position() says so, and builders and verifiers skip it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "engine/chess/position.h"
+#include "tablebases/chess/material.h"
+
+namespace retrocheck::tb::chess {
+
+// The legal king pairs of the scheme (kings apart, not adjacent), in slot order.
+struct KingPair {
+    retrocheck::chess::Square white, black;
+};
+const std::vector<KingPair>& king_pairs(bool pawns);
+
+class MaterialIndex {
+  public:
+    explicit MaterialIndex(Material material);
+
+    const Material& material() const { return material_; }
+    // Slots for one side to move.
+    std::uint64_t size() const { return size_; }
+
+    // The slot of pos (every symmetric image of pos has the same one); pos must have this
+    // material and no castling rights; its en passant right is ignored.
+    std::uint64_t index(const retrocheck::chess::Position& pos) const;
+    // The position of slot i with `side` to move, or nothing for a broken slot. Not checked
+    // for legality: the side not to move may be in check (problem() says).
+    std::optional<retrocheck::chess::Position> position(std::uint64_t i, Color side) const;
+
+  private:
+    struct Group {
+        retrocheck::chess::Piece piece;
+        int count = 0;
+        std::uint64_t radix = 0;  // C(domain, count)
+    };
+    std::uint64_t raw_index(const retrocheck::chess::Position& pos, int symmetry) const;
+    Material material_;
+    bool pawns_ = false;
+    std::vector<Group> groups_;
+    std::uint64_t size_ = 0;
+};
+
+}  // namespace retrocheck::tb::chess

@@ -1,0 +1,145 @@
+#include "tablebases/chess/material.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <numeric>
+#include <set>
+
+#include "engine/core/text.h"
+
+namespace retrocheck::tb::chess {
+
+namespace {
+
+constexpr PieceType kTypes[5] = {PieceType::Queen, PieceType::Rook, PieceType::Bishop,
+                                 PieceType::Knight, PieceType::Pawn};
+
+std::size_t slot_of(PieceType t) {
+    return static_cast<std::size_t>(std::find(std::begin(kTypes), std::end(kTypes), t) -
+                                    std::begin(kTypes));
+}
+
+}  // namespace
+
+Result<Material> Material::parse(std::string_view text) {
+    const auto v = text.find('v');
+    if (v == std::string_view::npos || text.find('v', v + 1) != std::string_view::npos)
+        return Error{"material " + in_quotes(text) +
+                     ": expected White's pieces, 'v', Black's, "
+                     "e.g. KQvKR"};
+    Material m;
+    for (std::size_t side = 0; side < 2; ++side) {
+        const std::string_view part = side == 0 ? text.substr(0, v) : text.substr(v + 1);
+        if (part.empty() || part.front() != 'K')
+            return Error{"material " + in_quotes(text) + ": each side starts with its king"};
+        for (char c : part.substr(1)) {
+            const auto at = std::string_view("QRBNP").find(c);
+            if (at == std::string_view::npos)
+                return Error{"material " + in_quotes(text) + ": " +
+                             in_quotes(std::string_view(&c, 1)) +
+                             " is not one of Q R B N P (one king a side)"};
+            ++m.count[side][at];
+        }
+        if (std::accumulate(m.count[side].begin(), m.count[side].end(), 0) > 15 ||
+            m.count[side][4] > 8)
+            return Error{"material " + in_quotes(text) + ": more pieces than a side can have"};
+    }
+    return m;
+}
+
+Material Material::of(const retrocheck::chess::Position& pos) {
+    Material m;
+    for (Color c : {Color::White, Color::Black})
+        for (PieceType t : kTypes)
+            m.count[slot(c)][slot_of(t)] =
+                static_cast<std::uint8_t>(retrocheck::chess::popcount(pos.pieces(c, t)));
+    return m;
+}
+
+int Material::pieces() const {
+    int n = 2;
+    for (const auto& side : count)
+        for (std::uint8_t k : side) n += k;
+    return n;
+}
+
+int Material::pawns() const { return count[0][4] + count[1][4]; }
+
+std::string Material::name() const {
+    std::string out;
+    for (std::size_t side = 0; side < 2; ++side) {
+        if (side == 1) out += 'v';
+        out += 'K';
+        for (std::size_t t = 0; t < 5; ++t) out.append(count[side][t], "QRBNP"[t]);
+    }
+    return out;
+}
+
+std::vector<Material> Material::successors() const {
+    std::set<Material> out;
+    for (std::size_t side = 0; side < 2; ++side) {
+        for (std::size_t t = 0; t < 5; ++t) {
+            if (!count[side][t]) continue;
+            Material captured = *this;
+            --captured.count[side][t];
+            out.insert(captured);
+        }
+        if (!count[side][4]) continue;
+        for (std::size_t to = 0; to < 4; ++to) {
+            Material promoted = *this;
+            --promoted.count[side][4];
+            ++promoted.count[side][to];
+            out.insert(promoted);
+            for (std::size_t t = 0; t < 4; ++t) {  // a pawn cannot be taken by promoting
+                if (!count[1 - side][t]) continue;
+                Material both = promoted;
+                --both.count[1 - side][t];
+                out.insert(both);
+            }
+        }
+    }
+    return {out.begin(), out.end()};
+}
+
+std::strong_ordering operator<=>(const Material& a, const Material& b) {
+    if (auto c = a.pieces() <=> b.pieces(); c != 0) return c;
+    if (auto c = a.pawns() <=> b.pawns(); c != 0) return c;
+    return a.name() <=> b.name();
+}
+
+std::vector<Material> closure(const std::vector<Material>& materials) {
+    std::set<Material> seen;
+    std::vector<Material> todo = materials;
+    while (!todo.empty()) {
+        const Material m = todo.back();
+        todo.pop_back();
+        if (m.pieces() <= 2 || !seen.insert(m).second) continue;
+        for (const Material& next : m.successors()) todo.push_back(next);
+    }
+    return {seen.begin(), seen.end()};
+}
+
+std::vector<Material> materials_up_to(int max_pieces) {
+    std::vector<Material> out;
+    // Every split of up to max_pieces - 2 pieces between the two sides and five types.
+    std::vector<Material> frontier{Material{}};
+    std::set<Material> seen;
+    while (!frontier.empty()) {
+        const Material m = frontier.back();
+        frontier.pop_back();
+        if (!seen.insert(m).second) continue;
+        if (m.pieces() >= max_pieces) continue;
+        for (std::size_t side = 0; side < 2; ++side)
+            for (std::size_t t = 0; t < 5; ++t) {
+                Material more = m;
+                ++more.count[side][t];
+                frontier.push_back(more);
+            }
+    }
+    for (const Material& m : seen)
+        if (m.pieces() >= 3) out.push_back(m);
+    return out;
+}
+
+}  // namespace retrocheck::tb::chess

@@ -1,0 +1,48 @@
+// A chess material: how many queens, rooks, bishops, knights and pawns each side has beside its
+// king ("KQvKR"). Captures lead to materials with fewer pieces and promotions to materials with
+// fewer pawns, so building in order of (pieces, pawns) ascending finds every material a move can
+// lead to already finished.
+#pragma once
+
+#include <array>
+#include <compare>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/chess/position.h"
+#include "engine/core/result.h"
+
+namespace retrocheck::tb::chess {
+
+using retrocheck::chess::Color;
+using retrocheck::chess::PieceType;
+
+struct Material {
+    // [colour][Queen, Rook, Bishop, Knight, Pawn]
+    std::array<std::array<std::uint8_t, 5>, 2> count{};
+
+    // "KQvKR", "KPvKP", "KBNvK": White's pieces, 'v', Black's; each side's king first.
+    static Result<Material> parse(std::string_view text);
+    static Material of(const retrocheck::chess::Position& pos);
+
+    int pieces() const;  // kings included
+    int pawns() const;
+    std::string name() const;
+    Material flipped() const { return {{count[1], count[0]}}; }
+    // The materials one move leads to: a capture, a promotion (to any of the four), or both.
+    std::vector<Material> successors() const;
+
+    // Build order: fewer pieces first, then fewer pawns, then by name.
+    friend std::strong_ordering operator<=>(const Material& a, const Material& b);
+    friend bool operator==(const Material& a, const Material& b) = default;
+};
+
+// The materials and every material they lead to, in build order.
+std::vector<Material> closure(const std::vector<Material>& materials);
+
+// Every material with 3 to max_pieces pieces (KvK is always a draw), in build order.
+std::vector<Material> materials_up_to(int max_pieces);
+
+}  // namespace retrocheck::tb::chess
