@@ -24,7 +24,7 @@ std::uint8_t value_of(const ValueIteration& vi, const char* fen) {
     return v.value_or(kIllegal);
 }
 
-TEST(ChessValueIteration, KQvKAndKRvK) {
+TEST(FastChessValueIteration, KQvKAndKRvK) {
     const ValueIteration kq("KQvK");
     const MaterialStats q = kq.stats("KQvK", true);
     expect_counts(q.side[0], 18081, 0, 0, "KQvK, White to move");
