@@ -135,7 +135,9 @@ std::uint8_t value_from(const Position& pos, const ChildValue& child_value, bool
     return kDraw;
 }
 
-// The 8 symmetries of the square (or, with pawns, the identity and the file mirror).
+// The 8 symmetries of the square (or, with pawns, the identity and the file mirror). The
+// oracle keeps its own copy (the index has one too): its class counts are the check on the
+// index's, so they must not share a mistake.
 Square transform(Square s, int k) {
     int f = file_of(s), r = rank_of(s);
     if (k & 1) f = 7 - f;
