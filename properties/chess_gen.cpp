@@ -10,6 +10,7 @@
 #include <string>
 #include <utility>
 
+#include "engine/chess/castling.h"
 #include "engine/chess/diagram.h"
 #include "engine/chess/fen.h"
 #include "engine/chess/movegen.h"
@@ -29,18 +30,13 @@ Position without_castling(const Position& pos) {
 
 namespace {
 
-constexpr Square sq(const char* name) { return make_square(name[0] - 'a', name[1] - '1'); }
-
-// The king's and the rooks' home squares of each castling right, in CastlingRight bit order.
-struct Home {
-    std::uint8_t right;
-    Color color;
-    Square king, rook;
-};
-constexpr std::array<Home, 4> kHomes = {{{kWhiteShort, Color::White, sq("e1"), sq("h1")},
-                                         {kWhiteLong, Color::White, sq("e1"), sq("a1")},
-                                         {kBlackShort, Color::Black, sq("e8"), sq("h8")},
-                                         {kBlackLong, Color::Black, sq("e8"), sq("a8")}}};
+// The home squares of c's king (or its castling rooks), from the castling table.
+Bitboard castling_homes(Color c, bool rooks) {
+    Bitboard b = 0;
+    for (const Castling& k : kCastlings)
+        if (k.color == c) b |= bit(rooks ? k.rook_from : k.king_from);
+    return b;
+}
 
 bool holds(const Setup& s, Square where, Piece p) {
     return s.board[slot(where)] && *s.board[slot(where)] == p;
@@ -49,9 +45,9 @@ bool holds(const Setup& s, Square where, Piece p) {
 // The castling rights of s whose king and rook still stand at home.
 std::uint8_t fitting_castling(const Setup& s) {
     std::uint8_t rights = 0;
-    for (const Home& h : kHomes)
-        if ((s.castling & h.right) && holds(s, h.king, {h.color, PieceType::King}) &&
-            holds(s, h.rook, {h.color, PieceType::Rook}))
+    for (const Castling& h : kCastlings)
+        if ((s.castling & h.right) && holds(s, h.king_from, {h.color, PieceType::King}) &&
+            holds(s, h.rook_from, {h.color, PieceType::Rook}))
             rights |= h.right;
     return rights;
 }
@@ -101,13 +97,13 @@ Setup random_setup(std::mt19937_64& rng, int n) {
     const bool castler = n >= 1 && b.percent(30);
     const Color who = b.percent(75) ? b.setup.side : ~b.setup.side;
     for (Color c : {Color::White, Color::Black}) {
-        const Bitboard home = bit(c == Color::White ? sq("e1") : sq("e8"));
+        const Bitboard home = castling_homes(c, false);
         const bool at_home = (castler && c == who) || b.percent(40);
         b.put_somewhere(at_home ? home : kAll, kAll, {c, PieceType::King});
     }
     int left = n;
     if (castler) {
-        const Bitboard corners = rank_bb(who == Color::White ? 0 : 7) & (kFileA | kFileH);
+        const Bitboard corners = castling_homes(who, true);
         for (int rooks = std::min(left, 1 + b.below(2)); rooks > 0; --rooks, --left)
             b.put_somewhere(corners, kAll, {who, PieceType::Rook});
     }
@@ -139,14 +135,13 @@ Setup random_setup(std::mt19937_64& rng, int n) {
         if (t == PieceType::Pawn)  // often one step from promotion
             wanted = b.percent(30) ? rank_bb(c == Color::White ? 6 : 1) : kPawnRanks;
         else if (t == PieceType::Rook && b.percent(50))
-            wanted =
-                c == Color::White ? bit(sq("a1")) | bit(sq("h1")) : bit(sq("a8")) | bit(sq("h8"));
+            wanted = castling_homes(c, true);
         b.put_somewhere(wanted, t == PieceType::Pawn ? kPawnRanks : kAll, {c, t});
     }
     b.setup.castling = kAllCastling;
     const std::uint8_t possible = fitting_castling(b.setup);
     b.setup.castling = 0;
-    for (const Home& h : kHomes)
+    for (const Castling& h : kCastlings)
         if ((possible & h.right) && b.percent(75)) b.setup.castling |= h.right;
     b.setup.halfmove = b.setup.en_passant ? 0 : b.below(100);
     b.setup.fullmove = 1 + b.below(150);
@@ -172,7 +167,7 @@ std::vector<Position> simpler(const Position& pos) {
         t.board[i].reset();
         keep(t);
     }
-    for (const Home& h : kHomes) {
+    for (const Castling& h : kCastlings) {
         if (!(s.castling & h.right)) continue;
         Setup t = s;
         t.castling &= static_cast<std::uint8_t>(~h.right);

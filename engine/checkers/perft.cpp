@@ -1,16 +1,11 @@
 #include "engine/checkers/perft.h"
 
-#include <oneapi/tbb/blocked_range.h>
-#include <oneapi/tbb/global_control.h>
-#include <oneapi/tbb/parallel_reduce.h>
-
 #include <algorithm>
-#include <functional>
-#include <memory>
 
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/movegen_impl.h"
 #include "engine/checkers/notation.h"
+#include "engine/core/parallel_perft.h"
 
 namespace retrocheck::checkers {
 namespace {
@@ -46,42 +41,20 @@ std::uint64_t perft_serial(const Position& pos, int depth, DuplicatePaths duplic
                                                : perft_unique(pos, depth);
 }
 
-// The positions `split` plies below pos, one per path: their perfts sum to the whole.
-void frontier(const Position& pos, int split, DuplicatePaths duplicates,
-              std::vector<Position>& out) {
-    if (split == 0) {
-        out.push_back(pos);
-        return;
-    }
-    MoveList moves;
-    generate_moves(pos, moves);
-    if (duplicates == DuplicatePaths::Drop) drop_duplicate_paths(moves);
-    for (const Move& m : moves) frontier(pos.after(m), split - 1, duplicates, out);
-}
-
-std::unique_ptr<tbb::global_control> limit_threads(int threads) {
-    if (threads <= 0) return nullptr;
-    return std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
-                                                 static_cast<std::size_t>(threads));
-}
-
 }  // namespace
 
 std::uint64_t perft(const Position& pos, int depth, PerftOptions options) {
     if (options.threads == 1 || depth < 4) return perft_serial(pos, depth, options.duplicates);
-    const auto control = limit_threads(options.threads);
     // Split a few plies down so the work comes in many similar pieces.
-    const int split = std::min(3, depth - 3);
-    std::vector<Position> jobs;
-    frontier(pos, split, options.duplicates, jobs);
-    return tbb::parallel_reduce(
-        tbb::blocked_range<std::size_t>(0, jobs.size(), 1), std::uint64_t{0},
-        [&](const tbb::blocked_range<std::size_t>& r, std::uint64_t sum) {
-            for (std::size_t i = r.begin(); i != r.end(); ++i)
-                sum += perft_serial(jobs[i], depth - split, options.duplicates);
-            return sum;
+    return parallel_perft(
+        pos, depth, std::min(3, depth - 3), options.threads,
+        [&](const Position& p, const auto& f) {
+            MoveList moves;
+            generate_moves(p, moves);
+            if (options.duplicates == DuplicatePaths::Drop) drop_duplicate_paths(moves);
+            for (const Move& m : moves) f(p.after(m));
         },
-        std::plus<>());
+        [&](const Position& p, int d) { return perft_serial(p, d, options.duplicates); });
 }
 
 std::vector<std::pair<std::string, std::uint64_t>> perft_divide(const Position& pos, int depth,

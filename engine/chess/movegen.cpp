@@ -1,6 +1,7 @@
 #include "engine/chess/movegen.h"
 
 #include "engine/chess/attacks.h"
+#include "engine/chess/castling.h"
 
 namespace retrocheck::chess {
 
@@ -139,20 +140,13 @@ void generate(const Position& pos, Sink& out) {
 
     // Castling: never out of, through or into check; the squares between king and rook empty.
     if (checkers) return;
-    const std::uint8_t rights =
-        pos.castling() & (us == Color::White ? kWhiteShort | kWhiteLong : kBlackShort | kBlackLong);
-    const int rank = us == Color::White ? 0 : 7;
-    for (const bool king_side : {true, false}) {
-        const std::uint8_t right = static_cast<std::uint8_t>((king_side ? kWhiteShort : kWhiteLong)
-                                                             << (us == Color::White ? 0 : 2));
-        if (!(rights & right)) continue;
-        const Square rook = make_square(king_side ? 7 : 0, rank);
-        const Square to = make_square(king_side ? 6 : 2, rank);
-        if (between(ksq, rook) & occ) continue;
+    for (const Castling& c : kCastlings) {
+        if (c.color != us || !(pos.castling() & c.right)) continue;
+        if (between(ksq, c.rook_from) & occ) continue;
         bool safe = true;
-        for (Bitboard path = between(ksq, to) | bit(to); path && safe;)
+        for (Bitboard path = between(ksq, c.king_to) | bit(c.king_to); path && safe;)
             safe = !(pos.attackers_to(pop_lowest(path), occ) & enemy);
-        if (safe) out.one(Move::make(ksq, to, MoveKind::Castling));
+        if (safe) out.one(Move::make(ksq, c.king_to, MoveKind::Castling));
     }
 }
 

@@ -5,38 +5,24 @@
 #include <cassert>
 
 #include "engine/chess/attacks.h"
+#include "engine/chess/castling.h"
 #include "engine/chess/zobrist.h"
 
 namespace retrocheck::chess {
 
 namespace {
 
-constexpr Square sq(const char* name) { return make_square(name[0] - 'a', name[1] - '1'); }
-
-// The castling rights that survive a move touching square s (the king's or a rook's home).
+// The castling rights that survive a move touching square s (a king's or a rook's home).
 constexpr std::array<std::uint8_t, kSquares> make_castling_masks() {
     std::array<std::uint8_t, kSquares> m{};
     for (auto& x : m) x = kAllCastling;
-    m[slot(sq("e1"))] = kAllCastling & ~(kWhiteShort | kWhiteLong);
-    m[slot(sq("h1"))] = kAllCastling & ~kWhiteShort;
-    m[slot(sq("a1"))] = kAllCastling & ~kWhiteLong;
-    m[slot(sq("e8"))] = kAllCastling & ~(kBlackShort | kBlackLong);
-    m[slot(sq("h8"))] = kAllCastling & ~kBlackShort;
-    m[slot(sq("a8"))] = kAllCastling & ~kBlackLong;
+    for (const Castling& c : kCastlings) {
+        m[slot(c.king_from)] &= static_cast<std::uint8_t>(~c.right);
+        m[slot(c.rook_from)] &= static_cast<std::uint8_t>(~c.right);
+    }
     return m;
 }
 constexpr auto kCastlingMask = make_castling_masks();
-
-struct CastlingHome {
-    std::uint8_t right;
-    Color color;
-    const char* rook;
-    const char* letter;
-};
-constexpr std::array<CastlingHome, 4> kHomes = {{{kWhiteShort, Color::White, "h1", "K"},
-                                                 {kWhiteLong, Color::White, "a1", "Q"},
-                                                 {kBlackShort, Color::Black, "h8", "k"},
-                                                 {kBlackLong, Color::Black, "a8", "q"}}};
 
 std::uint8_t flipped_castling(std::uint8_t c) {
     return static_cast<std::uint8_t>((c & 3) << 2 | (c >> 2));
@@ -150,12 +136,11 @@ Position Position::after(Move m) const {
 
     switch (m.kind()) {
         case MoveKind::Castling: {
-            const bool king_side = file_of(to) == 6;
-            const int rank = rank_of(from);
+            const Castling& c = castling_to(to);
             p.remove(from, {us, PieceType::King});
             p.put(to, {us, PieceType::King});
-            p.remove(make_square(king_side ? 7 : 0, rank), {us, PieceType::Rook});
-            p.put(make_square(king_side ? 5 : 3, rank), {us, PieceType::Rook});
+            p.remove(c.rook_from, {us, PieceType::Rook});
+            p.put(c.rook_to, {us, PieceType::Rook});
             break;
         }
         case MoveKind::EnPassant: {
@@ -259,13 +244,13 @@ std::optional<std::string> Position::problem() const {
     if (const Bitboard c = attackers_to(king(~side_), occupied()) & pieces(side_))
         return fmt::format("{} is in check (from {}) with {} to move", title(~side_),
                            square_name(lowest_square(c)), title(side_));
-    for (const CastlingHome& h : kHomes) {
-        if (!(castling_ & h.right)) continue;
-        const Square king_home = h.color == Color::White ? sq("e1") : sq("e8");
-        if (!(pieces(h.color, PieceType::King) & bit(king_home)) ||
-            !(pieces(h.color, PieceType::Rook) & bit(sq(h.rook))))
+    for (const Castling& c : kCastlings) {
+        if (!(castling_ & c.right)) continue;
+        if (!(pieces(c.color, PieceType::King) & bit(c.king_from)) ||
+            !(pieces(c.color, PieceType::Rook) & bit(c.rook_from)))
             return fmt::format("castling right {} needs the {} king on {} and a rook on {}",
-                               h.letter, to_string(h.color), square_name(king_home), h.rook);
+                               c.letter, to_string(c.color), square_name(c.king_from),
+                               square_name(c.rook_from));
     }
     if (ep_ != kNoSquare) {
         if (auto why = double_push_problem(*this, square_at(ep_))) return why;
