@@ -9,7 +9,6 @@
 #include "engine/chess/fen.h"
 #include "engine/chess/movegen.h"
 #include "engine/chess/notation.h"
-#include "engine/chess/perft.h"
 
 namespace retrocheck::app {
 
@@ -44,6 +43,7 @@ int show_chess(const ChessInput& input, ChessShowOptions options) {
         const MoveList moves = legal_moves(pos);
         if (options.json) {
             const auto ep = pos.en_passant();
+            const char* end = ending(pos, moves);
             print_json({{"game", "chess"},
                         {"fen", format_fen(pos)},
                         {"side_to_move", to_string(pos.side_to_move())},
@@ -52,8 +52,7 @@ int show_chess(const ChessInput& input, ChessShowOptions options) {
                         {"en_passant", ep ? nlohmann::json(square_name(*ep)) : nullptr},
                         {"moves", uci_list(moves)},
                         {"san", san_list(pos, moves)},
-                        {"ending", *ending(pos, moves) ? nlohmann::json(ending(pos, moves))
-                                                       : nlohmann::json(nullptr)}});
+                        {"ending", *end ? nlohmann::json(end) : nlohmann::json(nullptr)}});
             continue;
         }
         if (!first) fmt::print("\n");
@@ -85,48 +84,6 @@ int moves_chess(const ChessInput& input, bool json) {
         for (Move m : moves)
             fmt::print("{}{:<6} {}\n", input.bulk ? "  " : "", format_uci(m),
                        format_san(in.position, m));
-    }
-    return kExitOk;
-}
-
-int perft_chess(const ChessInput& input, ChessPerftOptions options) {
-    bool first = true;
-    for (const auto& in : input.positions) {
-        const Position& pos = in.position;
-        const auto t0 = std::chrono::steady_clock::now();
-        std::vector<std::pair<Move, std::uint64_t>> divide;
-        std::uint64_t nodes = 0;
-        const PerftOptions perft_options{options.threads};
-        if (options.divide && options.depth > 0) {
-            divide = perft_divide(pos, options.depth, perft_options);
-            for (const auto& [move, n] : divide) nodes += n;
-        } else {
-            nodes = perft(pos, options.depth, perft_options);
-        }
-        const double seconds = seconds_since(t0);
-        const double rate = per_second(nodes, seconds);
-        if (options.json) {
-            nlohmann::json out = {{"game", "chess"},
-                                  {"fen", format_fen(pos)},
-                                  {"depth", options.depth},
-                                  {"nodes", nodes},
-                                  {"seconds", json_seconds(seconds)},
-                                  {"nodes_per_second", static_cast<std::uint64_t>(rate)}};
-            if (options.divide) {
-                out["divide"] = nlohmann::json::object();
-                for (const auto& [move, n] : divide) out["divide"][format_uci(move)] = n;
-            }
-            print_json(out);
-            continue;
-        }
-        if (!first) fmt::print("\n");
-        first = false;
-        // The divide as UCI engines print it ("e2e4: 600"), so the two can be diffed.
-        for (const auto& [move, n] : divide) fmt::print("{}: {}\n", format_uci(move), n);
-        fmt::print("perft {} from {}\n", options.depth, format_fen(pos));
-        fmt::print("nodes    {}\n", grouped(nodes));
-        fmt::print("time     {}\n", seconds_text(seconds));
-        fmt::print("rate     {}\n", rate_text(rate, "nodes"));
     }
     return kExitOk;
 }

@@ -43,29 +43,28 @@ Result<Finding> diff(UciEngine& engine, Position pos, int depth, int timeout_ms)
         if (engine_counts.size() != theirs->moves.size())
             return Error{fmt::format("engine {} listed a move twice in go perft {} from {}",
                                      in_quotes(engine.name()), d, format_fen(pos))};
-        const auto ours = perft_divide(pos, d);
+        const auto ours = perft_divide(pos, d);  // in our move order
+        std::map<std::string, std::uint64_t> our_counts;
         std::uint64_t total = 0;
-        for (const auto& [m, n] : ours) total += n;
+        for (const auto& [m, n] : ours) {
+            our_counts[format_uci(m)] = n;
+            total += n;
+        }
         if (d == depth) {
             f.nodes = total;
             f.engine_nodes = theirs->total;
         }
-        for (const auto& [m, n] : ours)
-            if (!engine_counts.contains(format_uci(m))) f.only_ours.push_back(format_uci(m));
-        for (const auto& entry : theirs->moves) {
-            const std::string& text = entry.first;
-            const bool known = std::any_of(ours.begin(), ours.end(), [&text](const auto& o) {
-                return format_uci(o.first) == text;
-            });
-            if (!known) f.only_engine.push_back(text);
-        }
+        for (const auto& [uci, n] : our_counts)
+            if (!engine_counts.contains(uci)) f.only_ours.push_back(uci);
+        for (const auto& [uci, n] : theirs->moves)
+            if (!our_counts.contains(uci)) f.only_engine.push_back(uci);
         if (!f.only_ours.empty() || !f.only_engine.empty()) {
             f.agree = false;
             f.where = pos;
             return f;
         }
         const auto differs = std::find_if(ours.begin(), ours.end(), [&](const auto& o) {
-            return engine_counts[format_uci(o.first)] != o.second;
+            return engine_counts.at(format_uci(o.first)) != o.second;
         });
         if (differs == ours.end()) {
             if (total != theirs->total)  // every move agrees but the engine's sum does not

@@ -4,7 +4,6 @@
 #include <cstdio>
 
 #include "engine/checkers/notation.h"
-#include "engine/chess/fen.h"
 #include "engine/core/text.h"
 
 namespace retrocheck::app {
@@ -43,15 +42,6 @@ double json_seconds(double seconds) { return std::round(seconds * 1000.0) / 1000
 
 double per_second(std::uint64_t count, double seconds) {
     return seconds > 0 ? static_cast<double>(count) / seconds : 0.0;
-}
-
-Result<checkers::Position> fen_argument(const std::string& text) {
-    auto pos = checkers::parse_fen(text);
-    if (!pos && chess::looks_like_fen(text))
-        return Error{"bad FEN " + in_quotes(text) +
-                     ": a chess FEN, and this command reads checkers positions"};
-    if (!pos) return Error{"bad FEN " + in_quotes(text) + ": " + pos.error()};
-    return pos;
 }
 
 Result<int> depth_argument(const std::string& text, int least, int most) {

@@ -53,10 +53,6 @@ double json_seconds(double seconds);
 // count / seconds, 0 when no time passed.
 double per_second(std::uint64_t count, double seconds);
 
-// Parses a FEN argument; on failure the message names the argument (cut at 80 characters) and
-// the bad token.
-Result<checkers::Position> fen_argument(const std::string& text);
-
 // A DEPTH argument: a whole number from least to most; the error names the text.
 Result<int> depth_argument(const std::string& text, int least, int most);
 

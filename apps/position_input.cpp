@@ -4,9 +4,6 @@
 #include <iterator>
 #include <sstream>
 
-#include <type_traits>
-#include "apps/output.h"
-
 #include "engine/checkers/game.h"
 #include "engine/chess/game.h"
 #include "engine/core/text.h"
@@ -16,20 +13,17 @@ namespace retrocheck::app {
 
 namespace {
 
-// A FEN argument of game G; the error quotes it (fen_argument adds checkers' hint that a chess
-// FEN was given).
-template <Game G>
+// A FEN argument of game G; the error quotes it, and says so when it is the other game's FEN.
+template <Game G, Game Other>
 Result<typename G::Position> read_fen(const std::string& text) {
-    if constexpr (std::is_same_v<G, checkers::Checkers>) {
-        return fen_argument(text);
-    } else {
-        auto pos = G::parse_fen(text);
-        if (!pos) return Error{"bad FEN " + in_quotes(text) + ": " + pos.error()};
-        return pos;
-    }
+    auto pos = G::parse_fen(text);
+    if (pos) return pos;
+    if (Other::looks_like_fen(text))
+        return Error{"bad FEN " + in_quotes(text) + ": a " + std::string(Other::kName) +
+                     " FEN, and this reads " + std::string(G::kName) + " positions"};
+    return Error{"bad FEN " + in_quotes(text) + ": " + pos.error()};
 }
 
-// Applies every move of `moves` in order; errors name the move by its 1-based index and text.
 template <Game G>
 Result<typename G::Position> apply_moves(typename G::Position pos, const std::string& moves) {
     std::istringstream in(moves);
@@ -44,7 +38,7 @@ Result<typename G::Position> apply_moves(typename G::Position pos, const std::st
     return pos;
 }
 
-template <Game G, class P = typename G::Position>
+template <Game G, Game Other, class P = typename G::Position>
 Result<PositionInputOf<P>> parse(const PositionArgs& args, const InputText& text,
                                  std::optional<P> fallback) {
     PositionInputOf<P> input;
@@ -58,7 +52,7 @@ Result<PositionInputOf<P>> parse(const PositionArgs& args, const InputText& text
     }
     for (const auto& [fen, where] : text.lines) {
         const std::string prefix = where.empty() ? "" : where + ": ";
-        auto pos = read_fen<G>(fen);
+        auto pos = read_fen<G, Other>(fen);
         if (!pos) return Error{prefix + pos.error()};
         auto moved = apply_moves<G>(std::move(pos).value(), args.moves);
         if (!moved) return Error{prefix + moved.error()};
@@ -123,12 +117,12 @@ bool is_chess(const PositionArgs& args, const InputText& text) {
 
 Result<PositionInput> parse_positions(const PositionArgs& args, const InputText& text,
                                       std::optional<checkers::Position> fallback) {
-    return parse<checkers::Checkers>(args, text, std::move(fallback));
+    return parse<checkers::Checkers, chess::Chess>(args, text, std::move(fallback));
 }
 
 Result<ChessInput> parse_chess_positions(const PositionArgs& args, const InputText& text,
                                          std::optional<chess::Position> fallback) {
-    return parse<chess::Chess>(args, text, std::move(fallback));
+    return parse<chess::Chess, checkers::Checkers>(args, text, std::move(fallback));
 }
 
 Result<PositionInput> read_positions(const PositionArgs& args,

@@ -18,6 +18,7 @@ struct Checkers {
     static MoveList legal_moves(const Position& pos) { return checkers::legal_moves(pos); }
     static Result<Position> parse_fen(std::string_view text) { return checkers::parse_fen(text); }
     static std::string format_fen(const Position& pos) { return checkers::format_fen(pos); }
+    static bool looks_like_fen(std::string_view text) { return checkers::looks_like_fen(text); }
     static Result<Move> parse_move(std::string_view text, const Position& pos) {
         return checkers::parse_move(text, pos);
     }

@@ -92,6 +92,14 @@ std::optional<Error> place_item(std::string_view item, Color c, Placement& board
 
 }  // namespace
 
+bool looks_like_fen(std::string_view text) {
+    const std::string_view t = trim(text);
+    if (t.rfind("[FEN", 0) == 0) return true;
+    if (t.empty() || (t[0] != 'W' && t[0] != 'B')) return false;
+    const std::string_view rest = trim(t.substr(1));
+    return !rest.empty() && rest.front() == ':';
+}
+
 Result<Position> parse_fen(std::string_view input) {
     const auto unwrapped = unwrap_fen(input);
     if (!unwrapped) return Error{unwrapped.error()};

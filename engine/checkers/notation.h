@@ -16,6 +16,10 @@ namespace retrocheck::checkers {
 // kings), optional spaces, a trailing period, and a `[FEN "..."]` tag around it all.
 Result<Position> parse_fen(std::string_view text);
 
+// Whether text looks like a checkers FEN rather than a chess one: the side to move and a colon
+// ("W:", "B:"), or a [FEN "..."] tag.
+bool looks_like_fen(std::string_view text);
+
 // Canonical form: side, then the white list, then the black list, squares ascending.
 std::string format_fen(const Position& pos);
 

@@ -19,6 +19,7 @@ struct Chess {
     static MoveList legal_moves(const Position& pos) { return chess::legal_moves(pos); }
     static Result<Position> parse_fen(std::string_view text) { return chess::parse_fen(text); }
     static std::string format_fen(const Position& pos) { return chess::format_fen(pos); }
+    static bool looks_like_fen(std::string_view text) { return chess::looks_like_fen(text); }
     static Result<Move> parse_move(std::string_view text, const Position& pos) {
         return chess::parse_move(text, pos);
     }

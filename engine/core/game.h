@@ -30,6 +30,7 @@ concept Game = requires(const typename G::Position& pos, const typename G::Move&
     // FEN-plus-diagram every failure shows.
     { G::parse_fen(text) } -> std::same_as<Result<typename G::Position>>;
     { G::format_fen(pos) } -> std::same_as<std::string>;
+    { G::looks_like_fen(text) } -> std::convertible_to<bool>;  // this game's FEN syntax
     { G::parse_move(text, pos) } -> std::same_as<Result<typename G::Move>>;
     { G::format_move(pos, move) } -> std::same_as<std::string>;
     { G::describe(pos) } -> std::same_as<std::string>;

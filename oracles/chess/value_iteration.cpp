@@ -198,7 +198,6 @@ const ValueIteration::Table& ValueIteration::solve(const std::string& material) 
         quiet = found.empty() ? quiet + 1 : 0;
         if (quiet >= 2 && k > longest_successor + 1) break;
     }
-    order_.push_back(material);
     return tables_.emplace(material, std::move(table)).first->second;
 }
 

@@ -53,9 +53,6 @@ class ValueIteration {
     // them: CHESS.md's convention) or, with by_class false, every placement.
     MaterialStats stats(std::string_view material, bool by_class) const;
 
-    // The materials solved, in the order they were solved.
-    const std::vector<std::string>& materials() const { return order_; }
-
     struct Table {
         std::vector<retrocheck::chess::Piece> pieces;  // the material's order
         std::vector<std::uint8_t> values;              // [side * 64^n + sum of square_i * 64^i]
@@ -65,7 +62,6 @@ class ValueIteration {
     const Table& solve(const std::string& material);
     SolveOptions options_;
     std::map<std::string, Table> tables_;
-    std::vector<std::string> order_;
 };
 
 }  // namespace retrocheck::oracle::chess
