@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 
+#include "apps/chess_tables.h"
 #include "apps/commands.h"
 #include "apps/jobs.h"
 #include "apps/output.h"
@@ -22,49 +23,45 @@ using namespace tb;
 
 using Clock = std::chrono::steady_clock;
 
-namespace {
-
-// The table files of dir that a build of `slices` would not rewrite, by name.
-std::vector<std::filesystem::path> stale_tables(const std::filesystem::path& dir,
-                                                const std::vector<Slice>& slices) {
-    std::vector<std::filesystem::path> stale;
+Result<int> clear_stale_tables(const std::filesystem::path& dir,
+                               const std::vector<std::string>& names, bool overwrite) {
+    if (dir.empty()) return Error{"--out: the directory name is empty"};
     std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec || !std::filesystem::is_directory(dir))
+        return Error{dir.string() + ": cannot create the directory: " +
+                     (ec ? ec.message() : "a file of that name is in the way")};
+    std::vector<std::filesystem::path> stale;
     for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
         const std::filesystem::path& p = entry.path();
         if (p.extension() != store::kExtension) continue;
-        const auto slice = parse_slice(p.stem().string());
-        if (!slice || std::find(slices.begin(), slices.end(), *slice) == slices.end())
+        if (std::find(names.begin(), names.end(), p.stem().string()) == names.end())
             stale.push_back(p);
     }
     std::sort(stale.begin(), stale.end());
-    return stale;
-}
-
-}  // namespace
-
-Result<BuildSummary> build_tables(const BuildRequest& request) {
-    const std::vector<Slice> slices = slices_up_to(request.pieces);
-    if (request.out.empty()) return Error{"--out: the directory name is empty"};
-    std::error_code ec;
-    std::filesystem::create_directories(request.out, ec);
-    if (ec || !std::filesystem::is_directory(request.out))
-        return Error{request.out.string() + ": cannot create the directory: " +
-                     (ec ? ec.message() : "a file of that name is in the way")};
-    const auto stale = stale_tables(request.out, slices);
-    if (!stale.empty() && !request.overwrite) {
-        std::string names;
+    if (!stale.empty() && !overwrite) {
+        std::string list;
         for (std::size_t i = 0; i < stale.size() && i < 8; ++i)
-            names += (i ? ", " : "") + stale[i].filename().string();
-        if (stale.size() > 8) names += fmt::format(" and {} more", stale.size() - 8);
+            list += (i ? ", " : "") + stale[i].filename().string();
+        if (stale.size() > 8) list += fmt::format(" and {} more", stale.size() - 8);
         return Error{fmt::format(
             "{} holds {} table file{} this build would not rewrite ({}); a later verify would "
             "read them: give --overwrite to remove them first, or another --out",
-            request.out.string(), stale.size(), stale.size() == 1 ? "" : "s", names)};
+            dir.string(), stale.size(), stale.size() == 1 ? "" : "s", list)};
     }
     for (const auto& p : stale) {
         std::filesystem::remove(p, ec);
         if (ec) return Error{p.string() + ": cannot remove: " + ec.message()};
     }
+    return static_cast<int>(stale.size());
+}
+
+Result<BuildSummary> build_tables(const BuildRequest& request) {
+    const std::vector<Slice> slices = slices_up_to(request.pieces);
+    std::vector<std::string> names;
+    for (const Slice& s : slices) names.push_back(name(s));
+    if (const auto cleared = clear_stale_tables(request.out, names, request.overwrite); !cleared)
+        return Error{cleared.error()};
     // How many slices still to build need each slice: a table leaves memory when none does.
     std::map<Slice, int> needed_by;
     std::uint64_t total = 0;
@@ -130,12 +127,11 @@ BuildRequest BuildArgs::request() const {
 }
 
 void add_build_options(CLI::App* cmd, BuildArgs& args, bool required) {
-    auto* pieces =
-        cmd->add_option("--pieces", args.pieces, "Every slice with up to this many pieces")
-            ->check(CLI::Range(1, store::kMaxPieces));
+    auto* pieces = cmd->add_option("--pieces", args.pieces,
+                                   "Every slice (chess: material) with up to this many pieces")
+                       ->check(CLI::Range(1, store::kMaxPieces));
     auto* out = cmd->add_option("--out", args.out, "Directory for the table files");
     if (required) {
-        pieces->required();
         out->required();
     } else {
         pieces->capture_default_str();
@@ -151,26 +147,44 @@ void add_build_options(CLI::App* cmd, BuildArgs& args, bool required) {
 
 Command add_build(CLI::App& app) {
     struct Args {
-        std::string game;
+        std::string game, materials;
         BuildArgs build;
         bool quiet = false, json = false;
     };
     auto args = std::make_shared<Args>();
-    auto* cmd = app.add_subcommand("build", "Build tablebases (WLD and DTW) into a directory");
-    cmd->add_option("game", args->game, "The game: checkers")
+    auto* cmd = app.add_subcommand(
+        "build", "Build tablebases (checkers: WLD and DTW; chess: WDL and DTM) into a directory");
+    cmd->add_option("game", args->game, "The game: checkers or chess")
         ->required()
-        ->check(CLI::IsMember({"checkers"}));
+        ->check(CLI::IsMember({"checkers", "chess"}));
     add_build_options(cmd, args->build, true);
+    cmd->add_option("--material", args->materials,
+                    "Chess: these materials (KQRvKR,KPvK) and every material they lead to");
     cmd->add_flag("--quiet", args->quiet, "Print only the summary");
     cmd->add_flag("--json", args->json, "Print one JSON object: the summary");
-    return {cmd, [args] {
+    return {cmd, [args, cmd] {
+                const bool chess = args->game == "chess";
+                const bool pieces = cmd->count("--pieces") > 0;
+                if (chess ? pieces == !args->materials.empty() : !pieces)
+                    return fail(chess ? "build chess: give --material or --pieces (one of them)"
+                                      : "build checkers: --pieces is required");
+                if (!chess && !args->materials.empty())
+                    return fail("--material: checkers tables are built by --pieces");
                 const auto threads = limit_threads(args->build.threads);
                 BuildRequest request = args->build.request();
                 if (!args->quiet && !args->json) request.log = print_line;
-                const auto summary = build_tables(request);
+                std::vector<tb::chess::Material> materials;
+                if (chess) {
+                    auto m = chess_materials(args->materials, args->build.pieces);
+                    if (!m) return fail(m.error());
+                    materials = *m;
+                }
+                const auto summary =
+                    chess ? build_chess_tables(materials, request) : build_tables(request);
                 if (!summary) return fail(summary.error());
                 if (args->json)
-                    print_json(build_json(*summary, args->build));
+                    print_json(chess ? chess_build_json(*summary, args->build, materials)
+                                     : build_json(*summary, args->build));
                 else
                     print_build_summary(*summary, args->build.method);
                 return kExitOk;
@@ -178,7 +192,8 @@ Command add_build(CLI::App& app) {
 }
 
 void print_build_summary(const BuildSummary& s, const std::string& method) {
-    fmt::print("built {} slices, {} positions, by {}\n", s.slices, grouped(s.positions), method);
+    fmt::print("built {} {}, {} positions, by {}\n", s.slices, s.unit, grouped(s.positions),
+               method);
     fmt::print("time               {}\n", seconds_text(s.seconds));
     fmt::print("rate               {}\n",
                rate_text(per_second(s.positions, s.seconds), "positions"));

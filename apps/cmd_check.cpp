@@ -1,10 +1,12 @@
-// `retrocheck check [--pieces N] [--out DIR] [--method M] [--threads T] [--json]`: the main job.
-// Builds every slice up to N pieces (5 by default) into DIR, reads those files back, verifies
+// `retrocheck check [--game checkers|chess] [--pieces N] [--material M] [--out DIR] [--method M]
+// [--threads T] [--json]`: the main job. Builds every slice up to N pieces (checkers: 5 by
+// default; chess: every 3- and 4-piece material) into DIR, reads those files back, verifies
 // them and prints their statistics.
 #include <fmt/format.h>
 
 #include <memory>
 
+#include "apps/chess_tables.h"
 #include "apps/commands.h"
 #include "apps/jobs.h"
 #include "apps/output.h"
@@ -15,14 +17,31 @@ namespace retrocheck::app {
 Command add_check(CLI::App& app) {
     struct Args {
         BuildArgs build;
+        std::string game = "checkers", materials;
         bool json = false;
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand(
-        "check", "Build checkers tables, verify the files and print their statistics");
+        "check", "Build tables, verify the files and print their statistics");
     add_build_options(cmd, args->build, false);
+    cmd->add_option("--game", args->game,
+                    "checkers (up to --pieces, 5 by default) or chess (every 3- and 4-piece "
+                    "material, or --pieces, or --material)")
+        ->check(CLI::IsMember({"checkers", "chess"}))
+        ->capture_default_str();
+    cmd->add_option("--material", args->materials,
+                    "Chess: these materials (KQvKR,KPvK) and every material they lead to");
     cmd->add_flag("--json", args->json, "Print one JSON object: build, verify and stats");
-    return {cmd, [args] {
+    return {cmd, [args, cmd] {
+                if (args->game == "chess") {
+                    BuildArgs b = args->build;
+                    if (!cmd->count("--pieces")) b.pieces = 4;
+                    if (!cmd->count("--out")) b.out = "chess-tables";
+                    const auto threads = limit_threads(b.threads);
+                    return check_chess(b, args->materials, args->json);
+                }
+                if (!args->materials.empty())
+                    return fail("--material: checkers tables are checked by --pieces");
                 const BuildArgs& b = args->build;
                 const auto threads = limit_threads(b.threads);
                 if (!args->json)

@@ -1,11 +1,12 @@
 // `retrocheck probe DIR FEN [--db-format F] [--json]`: a position's value and every legal move's,
-// best first.
+// best first (a directory of chess tables takes chess FENs; moves in SAN and UCI).
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "apps/chess_tables.h"
 #include "apps/commands.h"
 #include "apps/databases.h"
 #include "apps/output.h"
@@ -55,6 +56,13 @@ Command add_probe(CLI::App& app) {
     add_db_format_option(cmd, args->db_format);
     cmd->add_flag("--json", args->json, "Print one JSON object a position");
     return {cmd, [args] {
+                if (args->db_format == "native" && holds_chess_tables(args->dir)) {
+                    const auto text = read_input_text(args->input);
+                    if (!text) return fail(text.error());
+                    const auto input = parse_chess_positions(args->input, *text);
+                    if (!input) return fail(input.error());
+                    return probe_chess(args->dir, *input, args->json);
+                }
                 const auto input = read_positions(args->input);
                 if (!input) return fail(input.error());
                 const auto db = open_database(args->db_format, args->dir);

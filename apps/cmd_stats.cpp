@@ -4,6 +4,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "apps/chess_tables.h"
 #include "apps/commands.h"
 #include "apps/html_report.h"
 #include "apps/jobs.h"
@@ -108,6 +109,11 @@ class StatsPrinter {
 }  // namespace
 
 int run_stats(const std::filesystem::path& dir, bool json, const std::string& html) {
+    if (holds_chess_tables(dir)) {
+        if (!html.empty())
+            return fail("--html reports checkers tables; " + dir.string() + " holds chess ones");
+        return run_chess_stats(dir, json);
+    }
     auto files = store::open_directory(dir);
     if (!files) return fail(files.error());
     StatsPrinter printer(dir.string(), json);

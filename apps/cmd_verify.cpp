@@ -5,6 +5,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "apps/chess_tables.h"
 #include "apps/commands.h"
 #include "apps/html_report.h"
 #include "apps/jobs.h"
@@ -98,6 +99,12 @@ HtmlReport verify_html(const VerifyRun& run, const TableSet& tables,
 
 int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples,
                const std::string& junit, const std::string& html) {
+    if (holds_chess_tables(dir)) {
+        if (!junit.empty() || !html.empty())
+            return fail("--junit and --html report checkers tables; " + dir.string() +
+                        " holds chess ones");
+        return run_chess_verify(dir, json, max_examples);
+    }
     const auto t0 = std::chrono::steady_clock::now();
     auto tables = store::load_directory(dir);
     if (!tables) return fail(tables.error());

@@ -8,6 +8,7 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "engine/core/result.h"
 #include "tablebases/build/builder.h"
@@ -37,10 +38,16 @@ struct BuildArgs {
 void add_build_options(CLI::App* cmd, BuildArgs& args, bool required);
 
 struct BuildSummary {
-    int slices = 0;
+    int slices = 0;  // tables built: checkers slices or chess materials
+    std::string unit = "slices";
     std::uint64_t positions = 0, bytes = 0, peak_memory = 0;
     double seconds = 0;
 };
+
+// Makes dir, and removes its table files whose names (without .rctb) are not among `names`
+// when overwrite is set; refuses, naming them, when it is not. The number removed.
+Result<int> clear_stale_tables(const std::filesystem::path& dir,
+                               const std::vector<std::string>& names, bool overwrite);
 
 // Builds every slice up to request.pieces in build order, writing each file as it is done and
 // keeping in memory only the tables later slices still need. Refuses a directory holding table

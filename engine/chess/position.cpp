@@ -59,6 +59,13 @@ Position Position::from_setup(const Setup& setup) {
     return p;
 }
 
+Position Position::empty(Color side) {
+    Position p;
+    p.side_ = side;
+    p.hash_ = p.computed_hash();
+    return p;
+}
+
 Setup Position::setup() const {
     Setup s;
     for (std::size_t i = 0; i < kSquares; ++i) s.board[i] = piece_on(square_at(i));
@@ -179,26 +186,57 @@ Position Position::after(Move m) const {
     return p;
 }
 
+Position Position::taken_back(PieceType t, Square to, Square from) const {
+    Position p = *this;
+    const Color mover = ~side_;
+    p.hash_ ^= zobrist::kKeys.black_to_move ^ zobrist::kKeys.castling[castling_];
+    if (ep_ != kNoSquare) p.hash_ ^= zobrist::kKeys.en_passant[static_cast<std::size_t>(ep_ & 7)];
+    p.remove(to, {mover, t});
+    p.put(from, {mover, t});
+    p.side_ = mover;
+    p.castling_ = 0;
+    p.ep_ = kNoSquare;
+    p.halfmove_ = 0;
+    p.fullmove_ = 1;
+    assert(p.hash_ == p.computed_hash());
+    return p;
+}
+
+Position Position::with_en_passant(Square ep) const {
+    Position p = *this;
+    if (ep_ != kNoSquare) p.hash_ ^= zobrist::kKeys.en_passant[static_cast<std::size_t>(ep_ & 7)];
+    p.ep_ = static_cast<std::uint8_t>(index_of(ep));
+    p.hash_ ^= zobrist::kKeys.en_passant[static_cast<std::size_t>(file_of(ep))];
+    return p;
+}
+
 Position Position::flipped() const {
-    Setup s = setup(), out;
-    for (std::size_t i = 0; i < kSquares; ++i)
-        if (s.board[i])
-            out.board[slot(flip_rank(square_at(i)))] = Piece{~s.board[i]->color, s.board[i]->type};
-    out.side = ~s.side;
-    out.castling = flipped_castling(s.castling);
-    if (s.en_passant) out.en_passant = flip_rank(*s.en_passant);
-    out.halfmove = s.halfmove;
-    out.fullmove = s.fullmove;
-    return from_setup(out);
+    // Ranks mirrored: the bytes of a bitboard reversed.
+    Position p = *this;
+    p.by_color_ = {__builtin_bswap64(by_color_[1]), __builtin_bswap64(by_color_[0])};
+    for (std::size_t t = 0; t < by_type_.size(); ++t) p.by_type_[t] = __builtin_bswap64(by_type_[t]);
+    p.side_ = ~side_;
+    p.castling_ = flipped_castling(castling_);
+    if (ep_ != kNoSquare) p.ep_ = static_cast<std::uint8_t>(index_of(flip_rank(square_at(ep_))));
+    p.hash_ = p.computed_hash();
+    return p;
 }
 
 Position Position::mirrored() const {
     assert(castling_ == 0);
-    Setup s = setup(), out = s;
-    for (std::size_t i = 0; i < kSquares; ++i)
-        out.board[slot(flip_file(square_at(i)))] = s.board[i];
-    if (s.en_passant) out.en_passant = flip_file(*s.en_passant);
-    return from_setup(out);
+    auto flip_files = [](Bitboard b) {
+        constexpr Bitboard k1 = 0x5555555555555555ULL, k2 = 0x3333333333333333ULL,
+                           k4 = 0x0F0F0F0F0F0F0F0FULL;
+        b = ((b >> 1) & k1) | ((b & k1) << 1);
+        b = ((b >> 2) & k2) | ((b & k2) << 2);
+        return ((b >> 4) & k4) | ((b & k4) << 4);
+    };
+    Position p = *this;
+    for (auto& b : p.by_color_) b = flip_files(b);
+    for (auto& b : p.by_type_) b = flip_files(b);
+    if (ep_ != kNoSquare) p.ep_ = static_cast<std::uint8_t>(index_of(flip_file(square_at(ep_))));
+    p.hash_ = p.computed_hash();
+    return p;
 }
 
 std::string Position::material() const {

@@ -30,6 +30,10 @@ class Position {
     static Position start();
     // Unchecked: the caller asks problem() / is_ok() before trusting it.
     static Position from_setup(const Setup& setup);
+    // Kings and pieces placed one by one (no castling, no en passant, clocks 0 and 1): the fast
+    // way for an index to lay a position out. Unchecked, like from_setup.
+    static Position empty(Color side);
+    void place(Square s, Piece p) { put(s, p); }
     Setup setup() const;
 
     Bitboard pieces(Color c) const { return by_color_[slot(c)]; }
@@ -56,6 +60,16 @@ class Position {
 
     // The position after a legal move (copy-make; the hash is updated incrementally).
     Position after(Move m) const;
+
+    // Retrograde steps for engine/chess/unmove.h, unchecked like from_setup (problem() judges
+    // the result); the hash is updated incrementally.
+    // The piece of type t on `to`, which belongs to the side that has just moved
+    // (~side_to_move()), put back on the empty square `from`; that side to move, no castling or
+    // en passant right, the clocks at 0 and 1.
+    Position taken_back(PieceType t, Square to, Square from) const;
+    // This position with en passant square ep (replacing any other): it is one when
+    // double_push_problem() has nothing against it and en_passant_capturable() holds.
+    Position with_en_passant(Square ep) const;
 
     // Colours swapped, ranks mirrored, the other side to move: the same game seen from the
     // other chair.

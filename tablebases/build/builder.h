@@ -15,35 +15,15 @@
 // the threads); the tables do not depend on the number of threads.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "tablebases/build/method.h"
 #include "tablebases/table.h"
 
 namespace retrocheck::tb {
-
-enum class BuildMethod {
-    OutCounting,
-    Grandfather,
-    // Deliberately wrong, for testing the verifier: out-counting that keeps the first distance
-    // it finds for a position instead of the shortest (the classic first-pass bug).
-    FirstFoundForTesting,
-};
-
-struct BuildStats {
-    std::uint64_t positions = 0;
-    int levels = 0;  // the longest DTW in the slice, plus one
-};
-
-// Read by a progress display while a slice builds, from another thread.
-struct BuildProgress {
-    std::atomic<std::uint64_t> seeded{0};   // positions through the first pass
-    std::atomic<std::uint64_t> settled{0};  // scheduled wins and losses taken up since
-    std::atomic<int> level{0};              // the distance being settled
-};
 
 // Throws std::runtime_error when a move leaves to a slice that `done` does not hold, when a
 // distance exceeds what one byte can store, or when the slice has 2^32 positions or more.

@@ -3,6 +3,8 @@
 
 #include <concepts>
 #include <cstdint>
+#include <optional>
+#include <string>
 
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/movegen_impl.h"
@@ -14,13 +16,20 @@ namespace retrocheck::tb {
 template <typename G>
 concept RetrogradeGame = requires(const typename G::Position& p, const typename G::Table& t,
                                   std::uint64_t id, typename G::Slice s) {
+    // Whether symmetric images of a position share one slot.
+    { G::kSharedSlots } -> std::convertible_to<bool>;
     { G::slice_of(p) } -> std::same_as<typename G::Slice>;
-    { t.position(id) } -> std::same_as<typename G::Position>;
+    { G::name(s) } -> std::convertible_to<std::string>;
+    // Whether a position without legal moves is lost (else drawn: stalemate).
+    { G::lost_without_moves(p) } -> std::convertible_to<bool>;
+    // The position of a table slot, or nothing for a slot without one (never valued).
+    { G::position(t, id) } -> std::same_as<std::optional<typename G::Position>>;
     { t.id(p) } -> std::same_as<std::uint64_t>;
     { t.values.size() } -> std::convertible_to<std::uint64_t>;
     G::make_table(s);
     G::for_each_child(p, [](const typename G::Position&) {});
-    G::for_each_parent_in_slice(p, [](const typename G::Position&) {});
+    // Every position of the table's slice with a legal move to p that has a slot in t.
+    G::for_each_parent_in_slice(t, p, [](const typename G::Position&) {});
 };
 
 struct CheckersGame {
@@ -28,9 +37,15 @@ struct CheckersGame {
     using Slice = tb::Slice;
     using Table = SliceTable;
     using Tables = TableSet;
+    static constexpr bool kSharedSlots = false;  // a slot a position (mirrors: other slices)
+    static bool lost_without_moves(const Position&) { return true; }
 
     static Slice slice_of(const Position& p) { return tb::slice_of(p); }
+    static std::string name(Slice s) { return tb::name(s); }
     static Table make_table(Slice s) { return Table(s); }
+    static std::optional<Position> position(const Table& t, std::uint64_t id) {
+        return t.position(id);
+    }
 
     // Every child, one per legal move (every capture path).
     template <typename F>
@@ -42,7 +57,7 @@ struct CheckersGame {
     }
     // Every position of the same slice with a legal move to p.
     template <typename F>
-    static void for_each_parent_in_slice(const Position& p, F&& f) {
+    static void for_each_parent_in_slice(const Table&, const Position& p, F&& f) {
         checkers::for_each_quiet_parent(p, f);
     }
 };

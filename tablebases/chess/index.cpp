@@ -14,6 +14,7 @@ namespace {
 using retrocheck::chess::bit;
 using retrocheck::chess::Bitboard;
 using retrocheck::chess::file_of;
+using retrocheck::chess::index_of;
 using retrocheck::chess::make_square;
 using retrocheck::chess::Piece;
 using retrocheck::chess::Position;
@@ -25,22 +26,43 @@ using retrocheck::chess::square_at;
 constexpr PieceType kTypes[5] = {PieceType::Queen, PieceType::Rook, PieceType::Bishop,
                                  PieceType::Knight, PieceType::Pawn};
 
-std::uint64_t binomial(int n, int k) {
-    if (k < 0 || k > n) return 0;
-    std::uint64_t r = 1;
-    for (int i = 1; i <= k; ++i)
-        r = r * static_cast<std::uint64_t>(n - k + i) / static_cast<std::uint64_t>(i);
-    return r;
+// A side has at most 15 pieces besides its king, so no group is larger.
+constexpr int kMaxCount = 15;
+
+// kBinomial[n][k] = C(n, k) for the combination ranks: n up to the 64 squares.
+constexpr auto kBinomial = [] {
+    std::array<std::array<std::uint64_t, kMaxCount + 1>, 65> c{};
+    for (std::size_t n = 0; n < c.size(); ++n) {
+        c[n][0] = 1;
+        for (std::size_t k = 1; k <= std::min<std::size_t>(n, kMaxCount); ++k)
+            c[n][k] = c[n - 1][k - 1] + (k < n ? c[n - 1][k] : 0);
+    }
+    return c;
+}();
+
+constexpr std::uint64_t binomial(int n, int k) {
+    return kBinomial[static_cast<std::size_t>(n)][static_cast<std::size_t>(k)];
 }
 
-// Symmetry k of the square: bit 0 mirrors the files, bit 1 the ranks, bit 2 the a1-h8 diagonal.
-Square transform(Square s, int k) {
+// Symmetry k of the square: bit 0 mirrors the files, bit 1 the ranks, bit 2 the a1-h8 diagonal
+// (after the mirrors). k ^ 4 keeps what k does to a square on the diagonal.
+constexpr Square transform(Square s, int k) {
     int f = file_of(s), r = rank_of(s);
     if (k & 1) f = 7 - f;
     if (k & 2) r = 7 - r;
     if (k & 4) std::swap(f, r);
     return make_square(f, r);
 }
+
+// kTransform[k][s]: transform(s, k) as a table, the one lookup a piece costs in index().
+constexpr auto kTransform = [] {
+    std::array<std::array<std::uint8_t, 64>, 8> t{};
+    for (int k = 0; k < 8; ++k)
+        for (int s = 0; s < 64; ++s)
+            t[static_cast<std::size_t>(k)][static_cast<std::size_t>(s)] =
+                static_cast<std::uint8_t>(index_of(transform(square_at(s), k)));
+    return t;
+}();
 
 bool apart(Square a, Square b) { return a != b && !(retrocheck::chess::king_attacks(a) & bit(b)); }
 
@@ -60,43 +82,54 @@ std::vector<KingPair> make_pairs(bool pawns) {
     return out;
 }
 
-// pair_slot[pawns][white][black]: the pair's slot, or -1.
-struct PairSlots {
-    std::array<std::array<std::array<int, 64>, 64>, 2> slot{};
-    PairSlots() {
+// The king table of a scheme, one entry for each placement of the two kings:
+//   pair << kPairShift | tie | k
+// where symmetry k brings the kings to the pair of slot `pair` (the lowest slot any symmetry
+// reaches), and `tie` says symmetry k ^ 4 reaches the same pair: both kings on the diagonal
+// after k, so the other pieces decide. kNoPair: the kings are together or touch.
+constexpr std::uint16_t kTie = 8;
+constexpr int kPairShift = 4;
+constexpr std::uint16_t kNoPair = 0xFFFF;
+
+struct KingTables {
+    std::array<std::array<std::uint16_t, 64 * 64>, 2> entry{};
+    KingTables() {
         for (int p = 0; p < 2; ++p) {
-            for (auto& row : slot[static_cast<std::size_t>(p)]) row.fill(-1);
-            const auto& pairs = king_pairs(p == 1);
+            const bool pawns = p == 1;
+            std::array<int, 64 * 64> pair_of;  // canonical placement -> slot, or -1
+            pair_of.fill(-1);
+            const auto& pairs = king_pairs(pawns);
+            assert(pairs.size() << kPairShift < kNoPair);
             for (std::size_t i = 0; i < pairs.size(); ++i)
-                slot[static_cast<std::size_t>(p)][slot_of(pairs[i].white)]
-                    [slot_of(pairs[i].black)] = static_cast<int>(i);
+                pair_of[slot(pairs[i].white) * 64 + slot(pairs[i].black)] = static_cast<int>(i);
+            auto& table = entry[static_cast<std::size_t>(p)];
+            for (int w = 0; w < 64; ++w)
+                for (int b = 0; b < 64; ++b) {
+                    std::uint16_t& e = table[static_cast<std::size_t>(w * 64 + b)];
+                    e = kNoPair;
+                    int best = -1, best_k = 0, ties = 0;
+                    for (int k = 0; k < (pawns ? 2 : 8); ++k) {
+                        const int pair = pair_of[slot(transform(square_at(w), k)) * 64 +
+                                                 slot(transform(square_at(b), k))];
+                        if (pair < 0) continue;
+                        if (best < 0 || pair < best) {
+                            best = pair, best_k = k, ties = 0;
+                        } else if (pair == best) {
+                            assert(k == (best_k ^ 4));  // the diagonal flip, nothing else
+                            ++ties;
+                        }
+                    }
+                    if (best < 0) continue;
+                    assert(ties <= 1);
+                    e = static_cast<std::uint16_t>(best << kPairShift | (ties ? kTie : 0) | best_k);
+                }
         }
     }
-    static std::size_t slot_of(Square s) { return static_cast<std::size_t>(s); }
 };
-const PairSlots& pair_slots() {
-    static const PairSlots p;
-    return p;
-}
 
-bool is_pawn(const Piece& p) { return p.type == PieceType::Pawn; }
-
-// Colex rank of the sorted positions `at` (0-based within the domain).
-std::uint64_t rank_combination(const std::vector<int>& at) {
-    std::uint64_t r = 0;
-    for (std::size_t i = 0; i < at.size(); ++i) r += binomial(at[i], static_cast<int>(i) + 1);
-    return r;
-}
-
-std::vector<int> unrank_combination(std::uint64_t r, int k) {
-    std::vector<int> at(static_cast<std::size_t>(k));
-    for (int i = k; i >= 1; --i) {
-        int c = i - 1;
-        while (binomial(c + 1, i) <= r) ++c;
-        at[static_cast<std::size_t>(i - 1)] = c;
-        r -= binomial(c, i);
-    }
-    return at;
+const std::uint16_t* king_table(bool pawns) {
+    static const KingTables tables;
+    return tables.entry[pawns].data();
 }
 
 }  // namespace
@@ -108,83 +141,119 @@ const std::vector<KingPair>& king_pairs(bool pawns) {
 
 MaterialIndex::MaterialIndex(Material material) : material_(material) {
     pawns_ = material.pawns() > 0;
-    size_ = king_pairs(pawns_).size();
+    pairs_ = king_pairs(pawns_).data();
+    king_table_ = king_table(pawns_);
     for (Color c : {Color::White, Color::Black})
         for (std::size_t t = 0; t < 5; ++t) {
             const int k = material.count[slot(c)][t];
             if (!k) continue;
-            const Group g{{c, kTypes[t]}, k, binomial(kTypes[t] == PieceType::Pawn ? 48 : 62, k)};
-            groups_.push_back(g);
-            assert(size_ <= std::numeric_limits<std::uint64_t>::max() / g.radix);
-            size_ *= g.radix;
+            assert(k <= kMaxCount && group_count_ < kMaxGroups);
+            const Group g{c, kTypes[t], k, binomial(kTypes[t] == PieceType::Pawn ? 48 : 62, k)};
+            groups_[group_count_++] = g;
+            assert(per_pair_ <= std::numeric_limits<std::uint64_t>::max() / g.radix);
+            per_pair_ *= g.radix;
         }
+    std::uint64_t stride = 1;
+    for (std::size_t g = group_count_; g-- > 0;) {
+        groups_[g].stride = stride;
+        stride *= groups_[g].radix;
+    }
+    const std::uint64_t pairs = king_pairs(pawns_).size();
+    assert(per_pair_ <= std::numeric_limits<std::uint64_t>::max() / pairs);
+    size_ = pairs * per_pair_;
 }
 
-std::uint64_t MaterialIndex::raw_index(const Position& pos, int k) const {
-    const Square wk = transform(pos.king(Color::White), k);
-    const Square bk = transform(pos.king(Color::Black), k);
-    const int pair =
-        pair_slots().slot[pawns_][static_cast<std::size_t>(wk)][static_cast<std::size_t>(bk)];
-    if (pair < 0) return std::numeric_limits<std::uint64_t>::max();
-    std::uint64_t index = static_cast<std::uint64_t>(pair);
-    for (const Group& g : groups_) {
-        std::vector<int> at;
-        for (Bitboard b = pos.pieces(g.piece.color, g.piece.type); b;) {
-            const Square s = transform(retrocheck::chess::pop_lowest(b), k);
-            int d = static_cast<int>(s);
-            if (is_pawn(g.piece)) {
-                d -= 8;  // ranks 2-7
-            } else {
-                d -= (s > wk) + (s > bk);  // the 62 squares the kings leave
-            }
-            at.push_back(d);
+// Each group's squares, turned by k, in ascending order (the colex order), each counted within
+// its domain: less the squares below it that the domain leaves out, rank 1 for a pawn (ranks
+// 2-7) and the kings for a piece (the 62 squares they leave).
+std::uint64_t MaterialIndex::rest_index(const Position& pos, int k, Bitboard kings) const {
+    const auto& to = kTransform[static_cast<std::size_t>(k)];
+    std::uint64_t index = 0;
+    for (std::size_t i = 0; i < group_count_; ++i) {
+        const Group& g = groups_[i];
+        const Bitboard left_out = g.type == PieceType::Pawn ? retrocheck::chess::kRank1 : kings;
+        const auto place = [&](Square s) {
+            return static_cast<std::size_t>(index_of(s) -
+                                            retrocheck::chess::popcount(left_out & (bit(s) - 1)));
+        };
+        Bitboard b = pos.pieces(g.color, g.type);
+        std::uint64_t rank = 0;
+        if (g.count == 1) {
+            rank = place(square_at(to[slot(retrocheck::chess::lowest_square(b))]));
+        } else {
+            Bitboard turned = 0;
+            while (b) turned |= bit(square_at(to[slot(retrocheck::chess::pop_lowest(b))]));
+            for (std::size_t n = 1; turned; ++n)
+                rank += kBinomial[place(retrocheck::chess::pop_lowest(turned))][n];
         }
-        std::sort(at.begin(), at.end());
-        index = index * g.radix + rank_combination(at);
+        index += rank * g.stride;
     }
     return index;
 }
 
 std::uint64_t MaterialIndex::index(const Position& pos) const {
-    std::uint64_t best = std::numeric_limits<std::uint64_t>::max();
-    for (int k = 0; k < (pawns_ ? 2 : 8); ++k) best = std::min(best, raw_index(pos, k));
-    return best;
+    const std::size_t white = slot(pos.king(Color::White)), black = slot(pos.king(Color::Black));
+    const std::uint16_t e = king_table_[white * 64 + black];
+    if (e == kNoPair) return std::numeric_limits<std::uint64_t>::max();
+    const int k = e & 7;
+    const auto& to = kTransform[static_cast<std::size_t>(k)];
+    // The diagonal flip of a tie leaves the kings where k put them: on the diagonal.
+    const Bitboard kings = bit(square_at(to[white])) | bit(square_at(to[black]));
+    std::uint64_t rest = rest_index(pos, k, kings);
+    if (e & kTie) rest = std::min(rest, rest_index(pos, k ^ 4, kings));
+    return static_cast<std::uint64_t>(e >> kPairShift) * per_pair_ + rest;
 }
 
 std::optional<Position> MaterialIndex::position(std::uint64_t i, Color side) const {
     if (i >= size_) return std::nullopt;
     const std::uint64_t slot_i = i;
-    Setup s;
-    s.side = side;
-    std::vector<std::uint64_t> ranks(groups_.size());
-    for (std::size_t g = groups_.size(); g-- > 0;) {
+    std::array<std::uint64_t, kMaxGroups> ranks{};
+    for (std::size_t g = group_count_; g-- > 0;) {
         ranks[g] = i % groups_[g].radix;
         i /= groups_[g].radix;
     }
-    const KingPair kings = king_pairs(pawns_)[static_cast<std::size_t>(i)];
-    s.board[slot(kings.white)] = Piece{Color::White, PieceType::King};
-    s.board[slot(kings.black)] = Piece{Color::Black, PieceType::King};
-    for (std::size_t g = 0; g < groups_.size(); ++g) {
-        for (int d : unrank_combination(ranks[g], groups_[g].count)) {
-            int sq = d;
-            if (is_pawn(groups_[g].piece)) {
+    const KingPair kings = pairs_[i];
+    std::array<std::pair<Square, Piece>, 2 + kMaxGroups * 8> placed;
+    std::size_t n_placed = 0;
+    placed[n_placed++] = {kings.white, Piece{Color::White, PieceType::King}};
+    placed[n_placed++] = {kings.black, Piece{Color::Black, PieceType::King}};
+    Bitboard occupied = bit(kings.white) | bit(kings.black);
+    const int lo = std::min(index_of(kings.white), index_of(kings.black));
+    const int hi = std::max(index_of(kings.white), index_of(kings.black));
+    for (std::size_t g = 0; g < group_count_; ++g) {
+        const Group& group = groups_[g];
+        const bool pawn = group.type == PieceType::Pawn;
+        std::uint64_t r = ranks[g];
+        // Unrank the colex combination from its highest square down: each is the largest c
+        // with C(c, n) <= what is left of the rank, and lies below the one before it.
+        int c = pawn ? 48 : 62;
+        for (int n = group.count; n >= 1; --n) {
+            if (n == 1) {
+                c = static_cast<int>(r);
+            } else {
+                --c;
+                while (binomial(c, n) > r) --c;
+                r -= binomial(c, n);
+            }
+            int sq = c;
+            if (pawn) {
                 sq += 8;
             } else {  // back from the 62 squares to the board
-                const int lo =
-                    std::min(static_cast<int>(kings.white), static_cast<int>(kings.black));
-                const int hi =
-                    std::max(static_cast<int>(kings.white), static_cast<int>(kings.black));
                 if (sq >= lo) ++sq;
                 if (sq >= hi) ++sq;
             }
-            auto& cell = s.board[static_cast<std::size_t>(sq)];
-            if (cell) return std::nullopt;  // overlap: a broken slot
-            cell = groups_[g].piece;
+            const Square at = square_at(sq);
+            if (occupied & bit(at)) return std::nullopt;  // overlap: a broken slot
+            occupied |= bit(at);
+            placed[n_placed++] = {at, Piece{group.color, group.type}};
         }
     }
-    const Position pos = Position::from_setup(s);
-    // Only the canonical image of a position owns a slot.
-    if (index(pos) != slot_i) return std::nullopt;
+    Position pos = Position::empty(side);
+    for (std::size_t k = 0; k < n_placed; ++k) pos.place(placed[k].first, placed[k].second);
+    // Only the canonical image of a position owns a slot; the kings are canonical already, so
+    // only a tie on the diagonal can make another image (the diagonal flip) index lower.
+    if ((king_table_[slot(kings.white) * 64 + slot(kings.black)] & kTie) && index(pos) != slot_i)
+        return std::nullopt;
     return pos;
 }
 

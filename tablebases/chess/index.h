@@ -10,6 +10,8 @@
 // broken: position() says so, and builders and verifiers skip it.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -41,16 +43,30 @@ class MaterialIndex {
     std::optional<retrocheck::chess::Position> position(std::uint64_t i, Color side) const;
 
   private:
+    // Identical pieces of one colour and type, ranked as a combination (colex) over their domain:
+    // the 62 squares the kings leave, or ranks 2-7 for pawns.
     struct Group {
-        retrocheck::chess::Piece piece;
+        retrocheck::chess::Color color = retrocheck::chess::Color::White;
+        retrocheck::chess::PieceType type = retrocheck::chess::PieceType::Pawn;
         int count = 0;
-        std::uint64_t radix = 0;  // C(domain, count)
+        std::uint64_t radix = 0;   // C(domain, count)
+        std::uint64_t stride = 0;  // the product of the radixes of the groups after it
     };
-    std::uint64_t raw_index(const retrocheck::chess::Position& pos, int symmetry) const;
+    static constexpr std::size_t kMaxGroups = 10;  // 2 colours x 5 types
+
+    // The slot of pos within its king pair once symmetry k has turned it and put the kings on
+    // `kings`.
+    std::uint64_t rest_index(const retrocheck::chess::Position& pos, int k,
+                             retrocheck::chess::Bitboard kings) const;
+
     Material material_;
     bool pawns_ = false;
-    std::vector<Group> groups_;
+    std::size_t group_count_ = 0;
+    std::array<Group, kMaxGroups> groups_{};
+    std::uint64_t per_pair_ = 1;  // slots of one king pair: the product of the radixes
     std::uint64_t size_ = 0;
+    const KingPair* pairs_ = nullptr;            // king_pairs(pawns_)
+    const std::uint16_t* king_table_ = nullptr;  // [white king * 64 + black king], see index.cpp
 };
 
 }  // namespace retrocheck::tb::chess

@@ -11,6 +11,10 @@ std::filesystem::path table_path(const std::filesystem::path& dir, Slice slice) 
     return dir / (name(slice) + std::string(kExtension));
 }
 
+std::filesystem::path table_path(const std::filesystem::path& dir, const chess::Material& m) {
+    return dir / (m.name() + std::string(kExtension));
+}
+
 Result<std::vector<std::shared_ptr<TableFile>>> open_directory(const std::filesystem::path& dir,
                                                                std::size_t cache_blocks) {
     std::error_code ec;
@@ -20,18 +24,28 @@ Result<std::vector<std::shared_ptr<TableFile>>> open_directory(const std::filesy
     for (const auto& entry : it) {
         const std::filesystem::path& p = entry.path();
         if (p.extension() != kExtension) continue;
-        const auto slice = parse_slice(p.stem().string());
-        if (!slice)
-            return Error{p.string() + ": not a slice name (expected like bm1bk0wm0wk1.rctb)"};
+        const std::string stem = p.stem().string();
+        const auto slice = parse_slice(stem);
+        const auto material = chess::Material::parse(stem);
+        if (!slice && !material)
+            return Error{p.string() +
+                         ": not a table name (expected a checkers slice like bm1bk0wm0wk1.rctb "
+                         "or a chess material like KQvKR.rctb)"};
         auto file = TableFile::open(p, cache_blocks);
         if (!file) return Error{file.error()};
-        if ((*file)->slice() != *slice)
-            return Error{p.string() + ": the header holds slice " + name((*file)->slice())};
+        const TableFile& f = **file;
+        if (slice ? f.chess() || f.slice() != *slice : !f.chess() || f.material() != *material)
+            return Error{p.string() + ": the header holds " + f.table_name()};
+        if (!files.empty() && files.front()->chess() != f.chess())
+            return Error{dir.string() + ": holds both checkers and chess tables (" +
+                         files.front()->path().filename().string() + ", " +
+                         p.filename().string() + ")"};
         files.push_back(std::move(file).value());
     }
     if (files.empty()) return Error{dir.string() + ": no table files (*.rctb) here"};
-    std::sort(files.begin(), files.end(),
-              [](const auto& a, const auto& b) { return a->slice() < b->slice(); });
+    std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) {
+        return a->chess() ? a->material() < b->material() : a->slice() < b->slice();
+    });
     return files;
 }
 
@@ -44,6 +58,8 @@ std::optional<Slice> missing_successor(Slice s, const TableSet& have) {
 Result<TableSet> load_directory(const std::filesystem::path& dir, int max_pieces) {
     auto files = open_directory(dir);
     if (!files) return Error{files.error()};
+    if (files->front()->chess())
+        return Error{dir.string() + ": holds chess tables; this asks for checkers ones"};
     TableSet set;
     for (const auto& f : *files) {
         if (f->slice().pieces() > max_pieces) continue;
@@ -54,6 +70,33 @@ Result<TableSet> load_directory(const std::filesystem::path& dir, int max_pieces
     for (const auto& [slice, table] : set.tables())
         if (const auto gap = missing_successor(slice, set))
             return Error{dir.string() + ": slice " + name(slice) + " needs " + name(*gap) +
+                         ", which is missing (" + table_path(dir, *gap).filename().string() + ")"};
+    return set;
+}
+
+std::optional<chess::Material> missing_successor(const chess::Material& m,
+                                                 const chess::MaterialTableSet& have) {
+    for (const chess::Material& t : m.successors())
+        if (t.pieces() > 2 && !have.find(t)) return t;
+    return std::nullopt;
+}
+
+Result<chess::MaterialTableSet> load_chess_directory(const std::filesystem::path& dir,
+                                                     int max_pieces) {
+    auto files = open_directory(dir);
+    if (!files) return Error{files.error()};
+    if (!files->front()->chess())
+        return Error{dir.string() + ": holds checkers tables; this asks for chess ones"};
+    chess::MaterialTableSet set;
+    for (const auto& f : *files) {
+        if (f->material().pieces() > max_pieces) continue;
+        auto table = f->read_material();
+        if (!table) return Error{table.error()};
+        set.add(std::move(table).value());
+    }
+    for (const auto& [m, table] : set.tables())
+        if (const auto gap = missing_successor(m, set))
+            return Error{dir.string() + ": material " + m.name() + " needs " + gap->name() +
                          ", which is missing (" + table_path(dir, *gap).filename().string() + ")"};
     return set;
 }

@@ -1,19 +1,25 @@
-// Our table file format, version 1: one file per slice holding the value of every position,
-// both sides to move, in index order (Black to move first, then White; see table.h).
+// Our table file format, version 2: one file per slice (checkers) or material (chess) holding
+// the value of every position, both sides to move, in index order (checkers: Black to move
+// first, then White, see table.h; chess: White to move first, see chess/table.h).
 //
 // All integers are little-endian.
 //
 //   offset  size  field
 //   0       8     magic "RCTBLFMT"
-//   8       4     format version (1)
-//   12      4     game (1: English checkers)
-//   16      4     metric (1: one byte a position, DTW in plies as in value.h, 255 a draw)
-//   20      4     index scheme version (index.h)
-//   24      4     slice: black men, black kings, white men, white kings, a byte each
+//   8       4     format version (2; version 1 is version 2 for checkers only, and still read)
+//   12      4     game (1: English checkers, 2: chess)
+//   16      4     metric: one byte a position, the distance in plies as in value.h, 255 a
+//                 draw; 1: DTW (checkers), 2: DTM (chess), where 254 marks a slot without a
+//                 legal position
+//   20      4     index scheme version (checkers: index.h; chess: kChessIndexScheme)
+//   24      4     checkers slice: black men, black kings, white men, white kings, a byte
+//                 each; 0 for chess
 //   28      4     block size: positions per block (the last block may be shorter)
-//   32      8     position count (2 x the slice's size for one side to move)
+//   32      8     position count (2 x the slice's or material's size for one side to move)
 //   40      8     block count (position count / block size, rounded up)
-//   48      8     reserved, 0
+//   48      8     chess material: White's queens, rooks, bishops, knights, pawns, then
+//                 Black's, a nibble each, the first the most significant of 40 bits;
+//                 0 for checkers
 //   56      8 x (blocks + 1)   block offsets from the start of the file; the last is the
 //                              file size
 //   ...     8 x blocks         XXH3-64 of each compressed block
@@ -21,9 +27,9 @@
 //   ...           the blocks: each one zstd frame with its content size and content
 //                 checksum, holding block-size value bytes
 //
-// A reader refuses a file whose magic, version, game, metric, index scheme, slice, position
-// count, block geometry, table checksum, length, block hash or zstd frame is wrong, and says
-// which. Writers write under a temporary name and rename, so a file with the final name is
+// A reader refuses a file whose magic, version, game, metric, index scheme, slice or material,
+// position count, block geometry, table checksum, length, block hash or zstd frame is wrong,
+// and says which. Writers write under a temporary name and rename, so a file with the final name is
 // always complete.
 #pragma once
 
@@ -34,9 +40,14 @@
 namespace retrocheck::tb::store {
 
 inline constexpr std::string_view kMagic = "RCTBLFMT";
-inline constexpr std::uint32_t kFormatVersion = 1;
+inline constexpr std::uint32_t kFormatVersion = 2;
+inline constexpr std::uint32_t kOldestFormatVersion = 1;
 inline constexpr std::uint32_t kGameCheckers = 1;
+inline constexpr std::uint32_t kGameChess = 2;
 inline constexpr std::uint32_t kMetricDtw = 1;
+inline constexpr std::uint32_t kMetricDtm = 2;
+// The slot numbering of tablebases/chess/index.h.
+inline constexpr std::uint32_t kChessIndexScheme = 1;
 inline constexpr std::uint32_t kDefaultBlockSize = 1 << 16;
 inline constexpr std::uint32_t kMaxBlockSize = 1 << 24;
 inline constexpr std::size_t kHeaderSize = 56;

@@ -54,31 +54,53 @@ Result<std::shared_ptr<TableFile>> TableFile::open(const std::filesystem::path& 
     if (std::string_view(head).substr(0, kMagic.size()) != kMagic)
         return f->error("not a retrocheck table: bad magic at offset 0");
     auto u32 = [&](std::size_t at) { return static_cast<std::uint32_t>(get_le(head, at, 4)); };
-    if (u32(8) != kFormatVersion)
-        return f->error(fmt::format("format version {} at offset 8, this reader knows {}", u32(8),
-                                    kFormatVersion));
-    if (u32(12) != kGameCheckers) return f->error(fmt::format("unknown game {}", u32(12)));
-    if (u32(16) != kMetricDtw) return f->error(fmt::format("unknown metric {}", u32(16)));
-    if (u32(20) != kIndexScheme)
+    const std::uint32_t version = u32(8);
+    if (version < kOldestFormatVersion || version > kFormatVersion)
+        return f->error(fmt::format("format version {} at offset 8, this reader knows {}-{}",
+                                    version, kOldestFormatVersion, kFormatVersion));
+    const std::uint32_t game = u32(12);
+    if (game != kGameCheckers && (game != kGameChess || version < 2))
+        return f->error(fmt::format("unknown game {} at offset 12", game));
+    const bool chess = game == kGameChess;
+    if (u32(16) != (chess ? kMetricDtm : kMetricDtw))
+        return f->error(fmt::format("unknown metric {} at offset 16 for {}", u32(16),
+                                    chess ? "chess" : "checkers"));
+    const std::uint32_t scheme = chess ? kChessIndexScheme : kIndexScheme;
+    if (u32(20) != scheme)
         return f->error(fmt::format("index scheme {} at offset 20, this reader knows {}", u32(20),
-                                    kIndexScheme));
-    const Slice s{static_cast<std::uint8_t>(head[24]), static_cast<std::uint8_t>(head[25]),
-                  static_cast<std::uint8_t>(head[26]), static_cast<std::uint8_t>(head[27])};
-    if (s.black_men + s.black_kings > 12 || s.white_men + s.white_kings > 12)
-        return f->error(fmt::format("impossible slice {}/{}/{}/{} at offset 24", s.black_men,
-                                    s.black_kings, s.white_men, s.white_kings));
-    if (s.pieces() > kMaxPieces)
-        return f->error(fmt::format("slice {} has {} pieces; tables go up to {}", name(s),
-                                    s.pieces(), kMaxPieces));
-    f->slice_ = s;
+                                    scheme));
     f->block_size_ = u32(28);
     f->count_ = get_le(head, 32, 8);
     const std::uint64_t n_blocks = get_le(head, 40, 8);
-    f->index_.emplace(s);
-    const std::uint64_t expected = 2 * f->index_->size();
-    if (f->count_ != expected)
-        return f->error(fmt::format("position count {} at offset 32, but slice {} has {}",
-                                    f->count_, name(s), expected));
+    std::uint64_t expected = 0;
+    if (chess) {
+        const std::uint64_t key = get_le(head, 48, 8);
+        const chess::Material m = chess::material_of_key(key);
+        if (key >> 40 || u32(24) != 0 || m.pieces() < 3 || m.pieces() > kMaxPieces ||
+            m.count[0][4] > 8 || m.count[1][4] > 8)
+            return f->error(fmt::format("impossible chess material {:#x} at offset 48", key));
+        f->material_ = m;
+        f->chess_index_.emplace(m);
+        expected = 2 * f->chess_index_->size();
+        if (f->count_ != expected)
+            return f->error(fmt::format("position count {} at offset 32, but material {} has {}",
+                                        f->count_, m.name(), expected));
+    } else {
+        const Slice s{static_cast<std::uint8_t>(head[24]), static_cast<std::uint8_t>(head[25]),
+                      static_cast<std::uint8_t>(head[26]), static_cast<std::uint8_t>(head[27])};
+        if (s.black_men + s.black_kings > 12 || s.white_men + s.white_kings > 12)
+            return f->error(fmt::format("impossible slice {}/{}/{}/{} at offset 24", s.black_men,
+                                        s.black_kings, s.white_men, s.white_kings));
+        if (s.pieces() > kMaxPieces)
+            return f->error(fmt::format("slice {} has {} pieces; tables go up to {}", name(s),
+                                        s.pieces(), kMaxPieces));
+        f->slice_ = s;
+        f->index_.emplace(s);
+        expected = 2 * f->index_->size();
+        if (f->count_ != expected)
+            return f->error(fmt::format("position count {} at offset 32, but slice {} has {}",
+                                        f->count_, name(s), expected));
+    }
     if (f->block_size_ == 0 || f->block_size_ > kMaxBlockSize)
         return f->error(fmt::format("block size {} at offset 28 is outside 1-{}", f->block_size_,
                                     kMaxBlockSize));
@@ -134,7 +156,7 @@ std::string TableFile::read_block(std::uint64_t b, Value* out) const {
         return fail(
             fmt::format("block {} at offset {}: {} values, expected {}", b, offsets_[b], got, n));
     for (std::uint64_t i = 0; i < n; ++i)
-        if (out[i] > kMaxPlies && out[i] != kDraw)
+        if (out[i] > kMaxPlies && out[i] != kDraw && !(material_ && out[i] == chess::kNoPosition))
             return fail(
                 fmt::format("block {}: position {} holds {}, not a value", b, begin + i, out[i]));
     return {};
@@ -168,17 +190,40 @@ Result<Value> TableFile::value(std::uint64_t id) const {
 }
 
 Result<Value> TableFile::value(const checkers::Position& pos) const {
+    if (!index_) return error("a checkers position asked of a chess table");
     return value(table_id(*index_, pos));
 }
 
-Result<std::shared_ptr<SliceTable>> TableFile::read_all() const {
-    auto table = std::make_shared<SliceTable>(slice_);
+Result<Value> TableFile::value(const retrocheck::chess::Position& pos) const {
+    if (!chess_index_) return error("a chess position asked of a checkers table");
+    return value(chess::table_id(*chess_index_, pos));
+}
+
+std::string TableFile::table_name() const {
+    return material_ ? "material " + material_->name() : "slice " + name(slice_);
+}
+
+std::string TableFile::read_blocks(Value* out) const {
     std::vector<std::string> errors(blocks());
     tbb::parallel_for(std::uint64_t{0}, blocks(), [&](std::uint64_t b) {
-        errors[b] = read_block(b, table->values.data() + b * block_size_);
+        errors[b] = read_block(b, out + b * block_size_);
     });
     for (const std::string& e : errors)
-        if (!e.empty()) return Error{e};
+        if (!e.empty()) return e;
+    return {};
+}
+
+Result<std::shared_ptr<SliceTable>> TableFile::read_all() const {
+    if (!index_) return error("a chess table read as a checkers one");
+    auto table = std::make_shared<SliceTable>(slice_);
+    if (std::string e = read_blocks(table->values.data()); !e.empty()) return Error{e};
+    return table;
+}
+
+Result<std::shared_ptr<chess::MaterialTable>> TableFile::read_material() const {
+    if (!material_) return error("a checkers table read as a chess one");
+    auto table = std::make_shared<chess::MaterialTable>(*material_);
+    if (std::string e = read_blocks(table->values.data()); !e.empty()) return Error{e};
     return table;
 }
 

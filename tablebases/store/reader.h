@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/core/result.h"
+#include "tablebases/chess/table.h"
 #include "tablebases/table.h"
 
 namespace retrocheck::tb::store {
@@ -27,27 +28,39 @@ class TableFile {
     TableFile& operator=(const TableFile&) = delete;
 
     const std::filesystem::path& path() const { return path_; }
+    bool chess() const { return material_.has_value(); }
+    // The checkers slice; a chess table's material.
     Slice slice() const { return slice_; }
+    const chess::Material& material() const { return *material_; }
+    // "slice bm1bk0wm0wk1" or "material KQvKR".
+    std::string table_name() const;
     std::uint64_t blocks() const { return offsets_.size() - 1; }
 
-    // The value of position id (table.h numbering), or of pos (which must be of slice()),
-    // through a small cache of whole blocks. Safe to call from several threads.
+    // The value of position id (table.h or chess/table.h numbering), or of pos (which must be
+    // of slice() or material()), through a small cache of whole blocks. Safe to call from
+    // several threads.
     Result<Value> value(std::uint64_t id) const;
     Result<Value> value(const checkers::Position& pos) const;
-    // Every block, checked, into memory.
+    Result<Value> value(const retrocheck::chess::Position& pos) const;
+    // Every block, checked, into memory: a checkers table, or a chess one.
     Result<std::shared_ptr<SliceTable>> read_all() const;
+    Result<std::shared_ptr<chess::MaterialTable>> read_material() const;
 
   private:
     explicit TableFile(std::filesystem::path path) : path_(std::move(path)) {}
     std::uint64_t block_length(std::uint64_t b) const;
     // Reads, checks and decompresses block b into out; the error, or "" when all is well.
     std::string read_block(std::uint64_t b, Value* out) const;
+    // Every block into out (count_ values); the first error, or "".
+    std::string read_blocks(Value* out) const;
     Error error(const std::string& what) const { return Error{path_.string() + ": " + what}; }
 
     std::filesystem::path path_;
     int fd_ = -1;
     Slice slice_;
     std::optional<SliceIndex> index_;
+    std::optional<chess::Material> material_;
+    std::optional<chess::MaterialIndex> chess_index_;
     std::uint64_t count_ = 0;
     std::uint32_t block_size_ = 0;
     std::vector<std::uint64_t> offsets_, hashes_;

@@ -56,18 +56,25 @@ std::string write_all(int fd, std::string_view bytes) {
     return {};
 }
 
-}  // namespace
+// The fields that tell one table from another.
+struct Identity {
+    std::uint32_t game, metric, scheme, slice;
+    std::uint64_t material;
+    std::string name;
+    int pieces;
+};
 
-Result<std::uint64_t> write_table(const SliceTable& table, const std::filesystem::path& path,
-                                  const WriteOptions& options) {
+Result<std::uint64_t> write_values(const Identity& id, const std::vector<Value>& values,
+                                   const std::filesystem::path& path,
+                                   const WriteOptions& options) {
     const std::string where = path.string();
     if (options.block_size == 0 || options.block_size > kMaxBlockSize)
         return Error{where + ": block size " + std::to_string(options.block_size) +
                      " is outside 1-" + std::to_string(kMaxBlockSize)};
-    if (table.index.slice().pieces() > kMaxPieces)
-        return Error{where + ": slice " + name(table.index.slice()) + " has more than " +
-                     std::to_string(kMaxPieces) + " pieces"};
-    const std::uint64_t count = table.values.size();
+    if (id.pieces > kMaxPieces)
+        return Error{where + ": " + id.name + " has more than " + std::to_string(kMaxPieces) +
+                     " pieces"};
+    const std::uint64_t count = values.size();
     const std::uint64_t n_blocks = (count + options.block_size - 1) / options.block_size;
 
     std::vector<std::string> blocks(n_blocks);
@@ -76,7 +83,7 @@ Result<std::uint64_t> write_table(const SliceTable& table, const std::filesystem
     tbb::parallel_for(std::uint64_t{0}, n_blocks, [&](std::uint64_t b) {
         const std::uint64_t begin = b * options.block_size;
         const std::uint64_t n = std::min<std::uint64_t>(options.block_size, count - begin);
-        auto c = compressors.local().compress(table.values.data() + begin, n);
+        auto c = compressors.local().compress(values.data() + begin, n);
         if (c)
             blocks[b] = std::move(c).value();
         else
@@ -85,19 +92,17 @@ Result<std::uint64_t> write_table(const SliceTable& table, const std::filesystem
     for (const std::string& e : errors)
         if (!e.empty()) return Error{where + ": " + e};
 
-    const Slice s = table.index.slice();
     std::string head;
     head.append(kMagic);
     put_le(head, kFormatVersion, 4);
-    put_le(head, kGameCheckers, 4);
-    put_le(head, kMetricDtw, 4);
-    put_le(head, kIndexScheme, 4);
-    for (std::uint8_t c : {s.black_men, s.black_kings, s.white_men, s.white_kings})
-        put_le(head, c, 1);
+    put_le(head, id.game, 4);
+    put_le(head, id.metric, 4);
+    put_le(head, id.scheme, 4);
+    put_le(head, id.slice, 4);
     put_le(head, options.block_size, 4);
     put_le(head, count, 8);
     put_le(head, n_blocks, 8);
-    put_le(head, 0, 8);
+    put_le(head, id.material, 8);
     std::uint64_t offset = data_start(n_blocks);
     for (const std::string& b : blocks) {
         put_le(head, offset, 8);
@@ -123,6 +128,26 @@ Result<std::uint64_t> write_table(const SliceTable& table, const std::filesystem
         return Error{where + ": " + failure};
     }
     return offset;
+}
+
+}  // namespace
+
+Result<std::uint64_t> write_table(const SliceTable& table, const std::filesystem::path& path,
+                                  const WriteOptions& options) {
+    const Slice s = table.index.slice();
+    const std::uint32_t slice = s.black_men | s.black_kings << 8 | s.white_men << 16 |
+                                static_cast<std::uint32_t>(s.white_kings) << 24;
+    return write_values({kGameCheckers, kMetricDtw, kIndexScheme, slice, 0, "slice " + name(s),
+                         s.pieces()},
+                        table.values, path, options);
+}
+
+Result<std::uint64_t> write_table(const chess::MaterialTable& table,
+                                  const std::filesystem::path& path, const WriteOptions& options) {
+    const chess::Material& m = table.material();
+    return write_values({kGameChess, kMetricDtm, kChessIndexScheme, 0, chess::material_key(m),
+                         "material " + m.name(), m.pieces()},
+                        table.values, path, options);
 }
 
 }  // namespace retrocheck::tb::store

@@ -1,4 +1,4 @@
-// Writes one slice table as a file in our format (format.h), atomically: the bytes go to a
+// Writes one slice (checkers) or material (chess) table as a file in our format (format.h), atomically: the bytes go to a
 // temporary file beside the target, which is renamed over it only once complete.
 #pragma once
 
@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "engine/core/result.h"
+#include "tablebases/chess/table.h"
 #include "tablebases/store/format.h"
 #include "tablebases/table.h"
 
@@ -19,6 +20,9 @@ struct WriteOptions {
 // The file's size in bytes, or an error naming the file and what failed (nothing is left
 // behind under the final name or the temporary one).
 Result<std::uint64_t> write_table(const SliceTable& table, const std::filesystem::path& path,
+                                  const WriteOptions& options = {});
+Result<std::uint64_t> write_table(const chess::MaterialTable& table,
+                                  const std::filesystem::path& path,
                                   const WriteOptions& options = {});
 
 }  // namespace retrocheck::tb::store

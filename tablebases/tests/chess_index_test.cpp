@@ -1,7 +1,8 @@
 // The chess material index: the published king-pair counts, round trips of every slot of every
 // 3-piece material (4-piece: random slots, and every slot under slow; 5-piece: random slots), and
 // that the valid slots are exactly the symmetry classes: every placement lands on a valid slot
-// whose position is one of its symmetric images.
+// whose position is one of its symmetric images; and every symmetric image of a position has its
+// slot.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -63,7 +64,7 @@ TEST(FastChessIndex, EverySlotOfEveryThreePieceMaterialRoundTrips) {
     for (const Material& m : materials_up_to(3)) check_every_slot(m);
 }
 
-// 85 s of CPU while index() still tries all 8 symmetries with a vector a group: slow tier.
+// 40-50 s of CPU, most of it in Position::from_setup (position() and mirrored()): slow tier.
 TEST(SlowChessIndex, EverySlotOfEveryFourPieceMaterialRoundTrips) {
     for (const Material& m : materials_up_to(4))
         if (m.pieces() == 4) check_every_slot(m);
@@ -116,6 +117,68 @@ TEST(FastChessIndex, RandomSlotsOfFourAndFivePieceMaterialsRoundTrip) {
             ASSERT_EQ(index.index(pos->flipped().flipped()), i) << name;
         }
         EXPECT_GT(valid, 10000) << name;
+    }
+}
+
+// Symmetry k of the board (bit 0 mirrors the files, bit 1 the ranks, bit 2 the a1-h8 diagonal)
+// applied to every piece of pos.
+Position turned(const Position& pos, int k) {
+    using namespace retrocheck::chess;
+    const Setup s = pos.setup();
+    Setup t = s;
+    t.board = {};
+    for (int i = 0; i < kSquares; ++i) {
+        int f = file_of(square_at(i)), r = rank_of(square_at(i));
+        if (k & 1) f = 7 - f;
+        if (k & 2) r = 7 - r;
+        if (k & 4) std::swap(f, r);
+        t.board[slot(make_square(f, r))] = s.board[static_cast<std::size_t>(i)];
+    }
+    return Position::from_setup(t);
+}
+
+// index() takes any image of a position (one symmetry for most king placements; with both kings
+// on the diagonal the other pieces break the tie), not just the mirror: all 8 images without
+// pawns, both with them, over random valid slots and, for the ties, every slot of KRvK and KQvKR
+// whose kings stand on the diagonal.
+TEST(FastChessIndex, EverySymmetricImageHasTheSlot) {
+    const auto check = [](const MaterialIndex& index, std::uint64_t i, Color side) {
+        const auto pos = index.position(i, side);
+        if (!pos) return false;
+        for (int k = 0; k < (index.material().pawns() ? 2 : 8); ++k) {
+            const Position image = turned(*pos, k);
+            EXPECT_EQ(index.index(image), i) << index.material().name() << " symmetry " << k << ": "
+                                             << retrocheck::chess::format_fen(image);
+        }
+        return true;
+    };
+    std::mt19937_64 rng(20261124);
+    for (const char* name :
+         {"KQvKR", "KPvKP", "KBNvK", "KQRvKR", "KRPvKR", "KPPvKP", "KRRvKR", "KBBvKN", "KNNNvK"}) {
+        const MaterialIndex index(*Material::parse(name));
+        int valid = 0;
+        for (int n = 0; n < 5000; ++n)
+            valid += check(index, rng() % index.size(), n % 2 ? Color::Black : Color::White);
+        EXPECT_GT(valid, 2000) << name;
+        if (testing::Test::HasFailure()) return;
+    }
+    for (const char* name : {"KRvK", "KQvKR"}) {
+        const MaterialIndex index(*Material::parse(name));
+        const auto& pairs = king_pairs(false);
+        const std::uint64_t per_pair = index.size() / pairs.size();
+        int valid = 0, broken = 0;
+        for (std::size_t p = 0; p < pairs.size(); ++p) {
+            using retrocheck::chess::file_of, retrocheck::chess::rank_of;
+            if (file_of(pairs[p].white) != rank_of(pairs[p].white) ||
+                file_of(pairs[p].black) != rank_of(pairs[p].black))
+                continue;
+            for (std::uint64_t i = p * per_pair; i < (p + 1) * per_pair; ++i)
+                (check(index, i, Color::White) ? valid : broken) += 1;
+        }
+        // Of each pair of diagonal images one owns the slot, the other is broken.
+        EXPECT_GT(valid, 0) << name;
+        EXPECT_GT(broken, valid / 2) << name;
+        if (testing::Test::HasFailure()) return;
     }
 }
 

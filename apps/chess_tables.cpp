@@ -1,0 +1,366 @@
+#include "apps/chess_tables.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <memory>
+
+#include "apps/output.h"
+#include "apps/progress.h"
+#include "engine/chess/diagram.h"
+#include "engine/chess/fen.h"
+#include "engine/chess/movegen.h"
+#include "engine/chess/notation.h"
+#include "engine/core/text.h"
+#include "tablebases/build/chess_builder.h"
+#include "tablebases/store/directory.h"
+#include "tablebases/store/writer.h"
+#include "tablebases/verify/chess_stats.h"
+#include "tablebases/verify/chess_verifier.h"
+
+namespace retrocheck::app {
+
+using tb::chess::Material;
+using tb::chess::MaterialTable;
+using tb::chess::MaterialTableSet;
+using Position = chess::Position;
+
+bool holds_chess_tables(const std::filesystem::path& dir) {
+    const auto files = tb::store::open_directory(dir);
+    return files && files->front()->chess();
+}
+
+Result<std::vector<Material>> chess_materials(const std::string& names, int pieces) {
+    std::vector<Material> out;
+    if (names.empty()) return tb::chess::materials_up_to(pieces);
+    for (std::size_t at = 0; at <= names.size();) {
+        const std::size_t comma = std::min(names.find(',', at), names.size());
+        auto m = Material::parse(trim(std::string_view(names).substr(at, comma - at)));
+        at = comma + 1;
+        if (!m) return Error{"--material: " + m.error()};
+        if (m->pieces() < 3)
+            return Error{"--material: " + m->name() + " is a draw without a table"};
+        if (m->pieces() > tb::store::kMaxPieces)
+            return Error{fmt::format("--material: {} has {} pieces; tables go up to {}", m->name(),
+                                     m->pieces(), tb::store::kMaxPieces)};
+        out.push_back(*m);
+    }
+    return out;
+}
+
+Result<BuildSummary> build_chess_tables(const std::vector<Material>& materials,
+                                        const BuildRequest& request) {
+    const std::vector<Material> order = tb::chess::closure(materials);
+    std::vector<std::string> names;
+    for (const Material& m : order) names.push_back(m.name());
+    if (const auto cleared = clear_stale_tables(request.out, names, request.overwrite); !cleared)
+        return Error{cleared.error()};
+    std::map<Material, int> needed_by;
+    for (const Material& m : order)
+        for (const Material& t : m.successors()) ++needed_by[t];
+
+    BuildSummary sum;
+    sum.unit = "materials";
+    const auto t0 = std::chrono::steady_clock::now();
+    MaterialTableSet in_memory;
+    for (const Material& m : order) {
+        tb::BuildProgress progress;
+        tb::BuildStats stats;
+        const auto t_material = std::chrono::steady_clock::now();
+        std::shared_ptr<MaterialTable> table;
+        try {
+            ProgressLine line([&] {
+                return fmt::format("{} {} positions seeded, {} settled, distance {}", m.name(),
+                                   grouped(progress.seeded.load()),
+                                   grouped(progress.settled.load()), progress.level.load());
+            });
+            table = std::make_shared<MaterialTable>(
+                tb::chess::build_material(m, in_memory, request.method, &stats, &progress));
+        } catch (const std::exception& e) {
+            return Error{m.name() + ": " + e.what()};
+        }
+        const double seconds = seconds_since(t_material);
+        auto bytes = tb::store::write_table(*table, tb::store::table_path(request.out, m));
+        if (!bytes) return Error{bytes.error()};
+        sum.positions += stats.positions;
+        sum.bytes += *bytes;
+        ++sum.slices;
+        if (request.log)
+            request.log(fmt::format("{:<12} {:>14} positions  longest {:>11}  {:>10}  {:>10}",
+                                    m.name(), grouped(stats.positions),
+                                    stats.levels > 1 ? Outcome::plies_text(stats.levels - 1) : "-",
+                                    seconds_text(seconds), bytes_text(*bytes)));
+        in_memory.add(std::move(table));
+        for (const Material& t : m.successors())
+            if (--needed_by[t] == 0) in_memory.remove(t);
+        if (needed_by[m] == 0) in_memory.remove(m);
+    }
+    sum.seconds = seconds_since(t0);
+    sum.peak_memory = peak_memory_bytes();
+    return sum;
+}
+
+nlohmann::json chess_build_json(const BuildSummary& s, const BuildArgs& args,
+                                const std::vector<Material>& materials) {
+    nlohmann::json j = build_json(s, args);
+    int most = 0;
+    j["game"] = "chess";
+    j["materials"] = nlohmann::json::array();
+    for (const Material& m : materials) {
+        j["materials"].push_back(m.name());
+        most = std::max(most, m.pieces());
+    }
+    j["pieces"] = most;
+    return j;
+}
+
+namespace {
+
+nlohmann::json position_json(const Position& pos, const Outcome& o) {
+    return {{"fen", chess::format_fen(pos)}, {"value", value_json(o, Metric::Dtm)}};
+}
+
+nlohmann::json violation_json(const tb::chess::ChessViolation& v) {
+    nlohmann::json child = nullptr, flip = nullptr, cause = nullptr;
+    if (v.child && v.child_value) {
+        child = position_json(v.position.after(*v.child), *v.child_value);
+        child["move"] = chess::format_san(v.position, *v.child);
+    }
+    if (v.flip) flip = position_json(v.position.flipped(), *v.flip);
+    if (v.cause && !v.finding)
+        cause = {{"fen", chess::format_fen(*v.cause)}, {"relation", v.relation}};
+    return {{"rule", v.rule},
+            {"fen", chess::format_fen(v.position)},
+            {"stored", value_json(v.stored, Metric::Dtm)},
+            {"expected", value_json(v.expected, Metric::Dtm)},
+            {"child", child},
+            {"mirror", flip},
+            {"cause", cause}};
+}
+
+struct ChessVerifyRun {
+    tb::chess::ChessVerifyReport report;
+    double seconds = 0;
+};
+
+ChessVerifyRun verify_chess(const MaterialTableSet& tables, std::size_t max_examples,
+                            std::chrono::steady_clock::time_point t0) {
+    std::uint64_t total = 0;
+    for (const auto& entry : tables.tables()) total += entry.second->values.size();
+    std::atomic<std::uint64_t> done{0};
+    ChessVerifyRun run;
+    {
+        ProgressLine line([&] {
+            const double s = seconds_since(t0);
+            return fmt::format("verify {} of {} slots, {}", grouped(done.load()), grouped(total),
+                               eta_text(done.load(), total, s));
+        });
+        run.report = tb::chess::verify(tables, max_examples, &done);
+    }
+    run.seconds = seconds_since(t0);
+    return run;
+}
+
+nlohmann::json chess_verify_json(const ChessVerifyRun& run, const std::filesystem::path& dir) {
+    const auto& r = run.report;
+    nlohmann::json out = {{"directory", dir.string()},
+                          {"game", "chess"},
+                          {"slices", r.materials.size()},
+                          {"positions_checked", r.positions_checked},
+                          {"findings", r.findings},
+                          {"violations", r.violations},
+                          {"seconds", json_seconds(run.seconds)},
+                          {"examples", nlohmann::json::array()},
+                          {"consequences", nlohmann::json::array()}};
+    for (const auto& v : r.examples) out["examples"].push_back(violation_json(v));
+    for (const auto& v : r.consequences) out["consequences"].push_back(violation_json(v));
+    return out;
+}
+
+void print_chess_verify(const ChessVerifyRun& run) {
+    const auto& r = run.report;
+    for (const auto& v : r.examples) fmt::print("{}\n", tb::chess::describe(v));
+    if (r.findings > r.examples.size())
+        fmt::print("(the first {} of {} findings)\n", r.examples.size(), grouped(r.findings));
+    if (!r.consequences.empty()) {
+        fmt::print("{} violations follow from the findings above; the first:\n",
+                   grouped(r.violations - r.findings));
+        for (const auto& v : r.consequences) fmt::print("  {}", tb::chess::describe(v));
+    }
+    fmt::print("verified {} materials, {} positions in {} ({})\n", r.materials.size(),
+               grouped(r.positions_checked), seconds_text(run.seconds),
+               rate_text(per_second(r.positions_checked, run.seconds), "positions"));
+    fmt::print("findings: {} (values that break their own rule), violations: {}\n",
+               grouped(r.findings), grouped(r.violations));
+}
+
+// One row (text) or object (JSON) a material and side to move.
+class ChessStatsPrinter {
+  public:
+    explicit ChessStatsPrinter(bool json) : json_(json) {
+        if (!json_)
+            fmt::print("{:<10} {:<5} {:>12} {:>12} {:>12} {:>12} {:>12} {:>13}  {}\n", "material",
+                       "side", "positions", "raw", "wins", "draws", "losses", "longest win",
+                       "first such position");
+    }
+    void add(const MaterialTable& table) {
+        const auto sides = tb::chess::material_stats(table);
+        for (std::size_t side = 0; side < 2; ++side) {
+            const auto& st = sides[side];
+            const char* who = side == 0 ? "white" : "black";
+            const std::string fen = st.longest_win ? chess::format_fen(*st.longest_win) : "";
+            if (!json_) {
+                fmt::print("{:<10} {:<5} {:>12} {:>12} {:>12} {:>12} {:>12} {:>13}  {}\n",
+                           table.material().name(), who, grouped(st.positions),
+                           grouped(st.positions_raw), grouped(st.wins), grouped(st.draws),
+                           grouped(st.losses),
+                           st.longest_win ? Outcome::plies_text(st.longest_win_plies) : "-", fen);
+                continue;
+            }
+            nlohmann::json histogram = nlohmann::json::object();
+            for (const auto& [plies, n] : st.histogram) histogram[std::to_string(plies)] = n;
+            rows_.push_back(
+                {{"material", table.material().name()},
+                 {"side_to_move", who},
+                 {"positions", st.positions},
+                 {"positions_raw", st.positions_raw},
+                 {"wins", st.wins},
+                 {"draws", st.draws},
+                 {"losses", st.losses},
+                 {"wins_raw", st.wins_raw},
+                 {"draws_raw", st.draws_raw},
+                 {"losses_raw", st.losses_raw},
+                 {"longest_win_plies",
+                  st.longest_win ? nlohmann::json(st.longest_win_plies) : nlohmann::json(nullptr)},
+                 {"longest_win_fen", st.longest_win ? nlohmann::json(fen) : nlohmann::json(nullptr)},
+                 {"longest_win_classes", st.longest_win_classes},
+                 {"histogram", histogram}});
+        }
+    }
+    nlohmann::json rows() const { return rows_; }
+
+  private:
+    bool json_;
+    nlohmann::json rows_ = nlohmann::json::array();
+};
+
+}  // namespace
+
+int run_chess_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto tables = tb::store::load_chess_directory(dir);
+    if (!tables) return fail(tables.error());
+    const ChessVerifyRun run = verify_chess(*tables, max_examples, t0);
+    if (json)
+        print_json(chess_verify_json(run, dir));
+    else
+        print_chess_verify(run);
+    return found_if(run.report.violations != 0);
+}
+
+int run_chess_stats(const std::filesystem::path& dir, bool json) {
+    const auto files = tb::store::open_directory(dir);
+    if (!files) return fail(files.error());
+    ChessStatsPrinter printer(json);
+    for (const auto& file : *files) {
+        const auto table = file->read_material();
+        if (!table) return fail(table.error());
+        printer.add(**table);
+    }
+    if (json) print_json(printer.rows());
+    return kExitOk;
+}
+
+int probe_chess(const std::filesystem::path& dir, const ChessInput& input, bool json) {
+    const auto tables = tb::store::load_chess_directory(dir);
+    if (!tables) return fail(tables.error());
+    auto value_of = [&](const Position& pos, const std::string& where) -> Result<Outcome> {
+        if (pos.castling())
+            return Error{where + clipped(chess::format_fen(pos)) +
+                         ": has castling rights, which the tables do not model"};
+        const auto v = tables->probe(pos);
+        if (!v)
+            return Error{dir.string() + " holds no value for " + clipped(chess::format_fen(pos)) +
+                         " (material " + Material::of(pos).name() + ")"};
+        return *v;
+    };
+    bool first = true;
+    for (const auto& in : input.positions) {
+        const Position& pos = in.position;
+        const auto value = value_of(pos, in.where.empty() ? "" : in.where + ": ");
+        if (!value) return fail(value.error());
+        struct Scored {
+            chess::Move move;
+            Outcome value;  // the child's, for its side to move
+        };
+        std::vector<Scored> moves;
+        for (const chess::Move m : chess::legal_moves(pos)) {
+            const auto v = value_of(pos.after(m), "");
+            if (!v) return fail(v.error());
+            moves.push_back({m, *v});
+        }
+        std::stable_sort(moves.begin(), moves.end(), [](const Scored& a, const Scored& b) {
+            return better(a.value.parent_view(), b.value.parent_view());
+        });
+        if (json) {
+            nlohmann::json out = position_json(pos, *value);
+            out["moves"] = nlohmann::json::array();
+            for (const Scored& s : moves) {
+                nlohmann::json m = position_json(pos.after(s.move), s.value);
+                m["move"] = chess::format_san(pos, s.move);
+                m["uci"] = chess::format_uci(s.move);
+                out["moves"].push_back(m);
+            }
+            print_json(out);
+            continue;
+        }
+        if (!first) fmt::print("\n");
+        first = false;
+        fmt::print("{}", chess::describe(pos));
+        fmt::print("value: {} (dtm)\n", value->to_string());
+        for (const Scored& s : moves)
+            fmt::print("  {:<8} {:<6} {:<18} then {} to move: {}\n",
+                       chess::format_san(pos, s.move), chess::format_uci(s.move),
+                       s.value.parent_view().to_string(),
+                       pos.side_to_move() == chess::Color::White ? "Black" : "White",
+                       s.value.to_string());
+    }
+    return kExitOk;
+}
+
+int check_chess(const BuildArgs& args, const std::string& material_names, bool json) {
+    const auto materials = chess_materials(material_names, args.pieces);
+    if (!materials) return fail(materials.error());
+    if (!json)
+        fmt::print("== build: chess, {}, into {}\n",
+                   material_names.empty() ? fmt::format("up to {} pieces", args.pieces)
+                                          : material_names,
+                   args.out);
+    BuildRequest request = args.request();
+    if (!json) request.log = print_line;
+    const auto built = build_chess_tables(*materials, request);
+    if (!built) return fail(built.error());
+    if (!json) {
+        print_build_summary(*built, args.method);
+        fmt::print("\n== verify {}\n", args.out);
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto tables = tb::store::load_chess_directory(args.out);
+    if (!tables) return fail(tables.error());
+    const ChessVerifyRun run = verify_chess(*tables, 20, t0);
+    ChessStatsPrinter stats(json);
+    if (!json) {
+        print_chess_verify(run);
+        fmt::print("\n== stats {}\n", args.out);
+    }
+    for (const auto& entry : tables->tables()) stats.add(*entry.second);
+    if (json)
+        print_json({{"build", chess_build_json(*built, args, *materials)},
+                    {"verify", chess_verify_json(run, args.out)},
+                    {"stats", stats.rows()}});
+    return found_if(run.report.violations != 0);
+}
+
+}  // namespace retrocheck::app

@@ -1,0 +1,39 @@
+// build, verify, stats, probe and check on chess tables: the commands tell the game by their
+// `game` argument (build), --game (check) or the directory's files (verify, stats, probe), and
+// hand chess work here. Each returns the process exit code.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "apps/jobs.h"
+#include "apps/position_input.h"
+#include "engine/core/result.h"
+#include "tablebases/chess/table.h"
+
+namespace retrocheck::app {
+
+// Whether dir holds chess tables (false also when it holds none; the checkers path says why).
+bool holds_chess_tables(const std::filesystem::path& dir);
+
+// The materials named by --material ("KQRvKR,KPvK"), or every one up to `pieces` pieces.
+Result<std::vector<tb::chess::Material>> chess_materials(const std::string& names, int pieces);
+
+// Builds the materials and every material they lead to, in build order, writing each file as it
+// is done and keeping in memory only the tables later materials still need.
+Result<BuildSummary> build_chess_tables(const std::vector<tb::chess::Material>& materials,
+                                        const BuildRequest& request);
+nlohmann::json chess_build_json(const BuildSummary& s, const BuildArgs& args,
+                                const std::vector<tb::chess::Material>& materials);
+
+int run_chess_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples);
+int run_chess_stats(const std::filesystem::path& dir, bool json);
+int probe_chess(const std::filesystem::path& dir, const ChessInput& input, bool json);
+
+// `check --game chess`: build, read back, verify and print the statistics.
+int check_chess(const BuildArgs& args, const std::string& materials, bool json);
+
+}  // namespace retrocheck::app

@@ -1,0 +1,112 @@
+#include "tablebases/build/chess_game.h"
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace retrocheck::tb::chess {
+
+using retrocheck::chess::Bitboard;
+using retrocheck::chess::Move;
+using retrocheck::chess::MoveList;
+using retrocheck::chess::PieceType;
+using retrocheck::chess::Position;
+
+namespace {
+
+bool same_board(const Position& a, const Position& b) {
+    if (a.side_to_move() != b.side_to_move() || a.en_passant() != b.en_passant()) return false;
+    for (Color c : {Color::White, Color::Black})
+        for (PieceType t : {PieceType::King, PieceType::Queen, PieceType::Rook, PieceType::Bishop,
+                            PieceType::Knight, PieceType::Pawn})
+            if (a.pieces(c, t) != b.pieces(c, t)) return false;
+    return true;
+}
+
+std::uint64_t mirror_key(const Position& pos) {
+    return std::min(pos.hash(), pos.mirrored().hash());
+}
+
+using retrocheck::chess::rank_bb;
+
+// Whether a double push of the side to move could pass a pawn of the other side: a pawn of its
+// own on its second rank and one of the other's on its fourth.
+bool may_double_push_past(const Position& pos) {
+    const Color us = pos.side_to_move();
+    const Bitboard home = rank_bb(us == Color::White ? 1 : 6);
+    const Bitboard fourth = rank_bb(us == Color::White ? 3 : 4);
+    return (pos.pieces(us, PieceType::Pawn) & home) && (pos.pieces(~us, PieceType::Pawn) & fourth);
+}
+
+}  // namespace
+
+ChessBuildTable::ChessBuildTable(Material m) : index_(m) {
+    const std::uint64_t slots = 2 * index_.size();
+    if (m.count[0][4] && m.count[1][4]) {
+        // Every position with an en passant right that a double push from a legal slot reaches.
+        tbb::enumerable_thread_specific<std::vector<EnPassant>> found;
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, slots, 4096), [&](const auto& r) {
+            auto& out = found.local();
+            for (std::uint64_t id = r.begin(); id != r.end(); ++id) {
+                const bool black = id >= index_.size();
+                const auto pos = index_.position(black ? id - index_.size() : id,
+                                                 black ? Color::Black : Color::White);
+                if (!pos || !legal_slot(*pos) || !may_double_push_past(*pos)) continue;
+                MoveList moves;
+                retrocheck::chess::generate_moves(*pos, moves);
+                for (const Move mv : moves) {
+                    if (!(pos->pieces(PieceType::Pawn) & retrocheck::chess::bit(mv.from())))
+                        continue;
+                    const Position child = pos->after(mv);
+                    if (child.en_passant()) out.push_back({mirror_key(child), child});
+                }
+            }
+        });
+        for (auto& part : found) ep_.insert(ep_.end(), part.begin(), part.end());
+        std::sort(ep_.begin(), ep_.end(),
+                  [](const EnPassant& a, const EnPassant& b) { return a.key < b.key; });
+        // One slot a position: drop the repeats (the same position, or its mirror image,
+        // reached from two slots).
+        std::vector<EnPassant> unique;
+        for (std::size_t i = 0; i < ep_.size(); ++i) {
+            bool seen = false;
+            for (std::size_t j = unique.size(); j-- > 0 && unique[j].key == ep_[i].key;)
+                seen = seen || same_board(unique[j].pos, ep_[i].pos) ||
+                       same_board(unique[j].pos, ep_[i].pos.mirrored());
+            if (!seen) unique.push_back(ep_[i]);
+        }
+        ep_ = std::move(unique);
+    }
+    values.assign(slots + ep_.size(), kUnknown);
+}
+
+std::uint64_t ChessBuildTable::find(const Position& pos) const {
+    const std::uint64_t key = mirror_key(pos);
+    auto it = std::lower_bound(ep_.begin(), ep_.end(), key,
+                               [](const EnPassant& e, std::uint64_t k) { return e.key < k; });
+    for (; it != ep_.end() && it->key == key; ++it)
+        if (same_board(it->pos, pos) || same_board(it->pos, pos.mirrored()))
+            return stored_slots() + static_cast<std::uint64_t>(it - ep_.begin());
+    return kNone;
+}
+
+std::uint64_t ChessBuildTable::id(const Position& pos) const {
+    if (!pos.en_passant()) return table_id(index_, pos);
+    const std::uint64_t at = find(pos);
+    if (at == kNone)
+        throw std::logic_error("an en passant position without a slot in " +
+                               index_.material().name());
+    return at;
+}
+
+std::optional<Position> ChessBuildTable::position(std::uint64_t id) const {
+    if (id >= stored_slots()) return ep_[id - stored_slots()].pos;
+    const bool black = id >= index_.size();
+    auto pos = index_.position(black ? id - index_.size() : id, black ? Color::Black : Color::White);
+    if (!pos || !legal_slot(*pos)) return std::nullopt;
+    return pos;
+}
+
+}  // namespace retrocheck::tb::chess

@@ -1,0 +1,92 @@
+// The chess model of a retrograde game (game.h): a material is the slice, moves that capture or
+// promote leave it.
+//
+// A position with an en passant right is never stored (CHESS.md), but it is a position of the
+// game with its own value: the one a double push leads to. The build table gives each such
+// position that a double push from a legal slot reaches a slot of its own after the material's
+// slots, so the solver values it by its own moves (the stored position's, plus the en passant
+// captures) like any other; the finished table drops those slots.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/chess/movegen.h"
+#include "engine/chess/position.h"
+#include "engine/chess/unmove.h"
+#include "tablebases/chess/index.h"
+#include "tablebases/chess/table.h"
+#include "tablebases/value.h"
+
+namespace retrocheck::tb::chess {
+
+class ChessBuildTable {
+  public:
+    explicit ChessBuildTable(Material m);
+
+    std::vector<Value> values;  // the material's 2 * size() slots, then the en passant ones
+
+    const MaterialIndex& index() const { return index_; }
+    std::uint64_t stored_slots() const { return 2 * index_.size(); }
+    std::uint64_t en_passant_slots() const { return ep_.size(); }
+
+    std::uint64_t id(const retrocheck::chess::Position& pos) const;
+    std::optional<retrocheck::chess::Position> position(std::uint64_t id) const;
+    // Whether pos (with an en passant right) has a slot.
+    bool has(const retrocheck::chess::Position& pos) const { return find(pos) != kNone; }
+
+  private:
+    static constexpr std::uint64_t kNone = ~std::uint64_t{0};
+    struct EnPassant {
+        std::uint64_t key;  // the smaller hash of the position and its file mirror
+        retrocheck::chess::Position pos;
+    };
+    std::uint64_t find(const retrocheck::chess::Position& pos) const;
+    MaterialIndex index_;
+    std::vector<EnPassant> ep_;  // by key
+};
+
+struct ChessGame {
+    using Position = retrocheck::chess::Position;
+    using Slice = Material;
+    using Table = ChessBuildTable;
+    using Tables = MaterialTableSet;
+    static constexpr bool kSharedSlots = true;  // a slot a symmetry class
+    static bool lost_without_moves(const Position& p) { return p.in_check(); }  // else stalemate
+
+    static Slice slice_of(const Position& p) { return Material::of(p); }
+    static std::string name(const Slice& s) { return s.name(); }
+    static Table make_table(const Slice& s) { return Table(s); }
+    static std::optional<Position> position(const Table& t, std::uint64_t id) {
+        return t.position(id);
+    }
+
+    template <typename F>
+    static void for_each_child(const Position& p, F&& f) {
+        retrocheck::chess::MoveList moves;
+        retrocheck::chess::generate_moves(p, moves);
+        for (const retrocheck::chess::Move m : moves) f(p.after(m));
+    }
+    template <typename F>
+    static void for_each_parent_in_slice(const Table& t, const Position& p, F&& f) {
+        retrocheck::chess::for_each_parent(p, [&](const Position& parent) {
+            if (!parent.en_passant() || t.has(parent)) f(parent);
+        });
+    }
+};
+
+// Deliberately wrong, for testing the statistics: a pawn promotes to a queen only.
+struct QueenOnlyChessGame : ChessGame {
+    template <typename F>
+    static void for_each_child(const Position& p, F&& f) {
+        retrocheck::chess::MoveList moves;
+        retrocheck::chess::generate_moves(p, moves);
+        for (const retrocheck::chess::Move m : moves)
+            if (!m.is_promotion() || m.promotion() == retrocheck::chess::PieceType::Queen)
+                f(p.after(m));
+    }
+};
+
+}  // namespace retrocheck::tb::chess

@@ -1,0 +1,78 @@
+#include "tablebases/chess/table.h"
+
+#include "engine/chess/movegen.h"
+
+namespace retrocheck::tb::chess {
+
+using retrocheck::chess::Move;
+using retrocheck::chess::MoveKind;
+using retrocheck::chess::Position;
+
+bool legal_slot(const Position& pos) {
+    const Color them = ~pos.side_to_move();
+    return (pos.attackers_to(pos.king(them), pos.occupied()) & pos.pieces(pos.side_to_move())) ==
+           0;
+}
+
+std::uint64_t material_key(const Material& m) {
+    std::uint64_t key = 0;
+    for (const auto& side : m.count)
+        for (std::uint8_t c : side) key = key << 4 | c;
+    return key;
+}
+
+Material material_of_key(std::uint64_t key) {
+    Material m;
+    for (std::size_t i = 10; i-- > 0; key >>= 4) m.count[i / 5][i % 5] = static_cast<std::uint8_t>(key & 15);
+    return m;
+}
+
+void MaterialTableSet::add(std::shared_ptr<const MaterialTable> table) {
+    const Material m = table->material();
+    by_key_[material_key(m)] = table.get();
+    tables_[m] = std::move(table);
+}
+
+void MaterialTableSet::remove(const Material& m) {
+    by_key_.erase(material_key(m));
+    tables_.erase(m);
+}
+
+const MaterialTable* MaterialTableSet::find(const Material& m) const {
+    const auto it = by_key_.find(material_key(m));
+    return it == by_key_.end() ? nullptr : it->second;
+}
+
+std::optional<Outcome> MaterialTableSet::probe_stored(const Position& pos) const {
+    const Material m = Material::of(pos);
+    if (m.pieces() == 2) return Outcome::draw();
+    const MaterialTable* t = find(m);
+    if (!t) return std::nullopt;
+    const Value v = t->values[t->id(pos)];
+    if (v == kNoPosition) return std::nullopt;
+    return decode(v);
+}
+
+std::optional<Outcome> MaterialTableSet::probe(const Position& pos) const {
+    if (!pos.en_passant()) return probe_stored(pos);
+    // Its moves: the stored position's, plus the en passant captures.
+    std::optional<Outcome> best;
+    bool other_moves = false;
+    for (const Move m : retrocheck::chess::legal_moves(pos)) {
+        if (m.kind() != MoveKind::EnPassant) {
+            other_moves = true;
+            continue;
+        }
+        const auto child = probe_stored(pos.after(m));
+        if (!child) return std::nullopt;
+        if (!best || better(child->parent_view(), *best)) best = child->parent_view();
+    }
+    if (other_moves) {
+        const auto stored = probe_stored(pos);
+        if (!stored) return std::nullopt;
+        if (!best || better(*stored, *best)) best = stored;
+    }
+    return best;
+}
+
+}  // namespace retrocheck::tb::chess

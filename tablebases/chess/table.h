@@ -1,0 +1,85 @@
+// Chess tables in memory: the values of one material (both sides to move) and a set of finished
+// materials that a builder, a verifier or a prober reads.
+//
+// Slot i of a material's table is index slot i with White to move, then (offset size()) with
+// Black to move. A slot that holds no legal position (broken in the index, or the side not to
+// move in check) holds kNoPosition.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/chess/position.h"
+#include "engine/core/outcome.h"
+#include "tablebases/chess/index.h"
+#include "tablebases/chess/material.h"
+#include "tablebases/value.h"
+
+namespace retrocheck::tb::chess {
+
+// In a finished chess table: a slot without a position. (While a table builds, the same byte
+// means "not settled yet", kUnknown.)
+inline constexpr Value kNoPosition = kUnknown;
+
+// A position's slot in its material's table.
+inline std::uint64_t table_id(const MaterialIndex& index, const retrocheck::chess::Position& pos) {
+    return index.index(pos) + (pos.side_to_move() == Color::White ? 0 : index.size());
+}
+
+// Whether an index slot's position is legal: the side not to move is not in check (the index
+// already keeps the kings apart and pawns off the first and last ranks).
+bool legal_slot(const retrocheck::chess::Position& pos);
+
+struct MaterialTable {
+    MaterialIndex index;
+    std::vector<Value> values;  // 2 * index.size()
+
+    explicit MaterialTable(Material m) : index(m), values(2 * index.size(), kNoPosition) {}
+    // values must hold 2 * index.size() bytes.
+    MaterialTable(Material m, std::vector<Value> v) : index(m), values(std::move(v)) {}
+
+    const Material& material() const { return index.material(); }
+    std::uint64_t id(const retrocheck::chess::Position& pos) const {
+        return table_id(index, pos);
+    }
+    // The position of slot id, or nothing for a broken slot (the side not to move may be in
+    // check: values say kNoPosition there).
+    std::optional<retrocheck::chess::Position> position(std::uint64_t id) const {
+        const bool black = id >= index.size();
+        return index.position(black ? id - index.size() : id, black ? Color::Black : Color::White);
+    }
+};
+
+// A 40-bit number for a material, a nibble a count in Material::count order, the first the
+// most significant (for hashing, and in our files' headers), and back.
+std::uint64_t material_key(const Material& m);
+Material material_of_key(std::uint64_t key);
+
+class MaterialTableSet {
+  public:
+    void add(std::shared_ptr<const MaterialTable> table);
+    void remove(const Material& m);
+    const MaterialTable* find(const Material& m) const;
+
+    // The value of a legal position without castling rights, or nothing when its material is
+    // not in the set. A position with an en passant right is valued by its own moves: the better
+    // of its stored value and its en passant captures (only the captures when the stored
+    // position has no other move). KvK is a draw without a table.
+    std::optional<Outcome> probe(const retrocheck::chess::Position& pos) const;
+    // The stored value of pos's slot (its en passant right ignored), or nothing when its
+    // material is not in the set.
+    std::optional<Outcome> probe_stored(const retrocheck::chess::Position& pos) const;
+
+    const std::map<Material, std::shared_ptr<const MaterialTable>>& tables() const {
+        return tables_;
+    }
+
+  private:
+    std::map<Material, std::shared_ptr<const MaterialTable>> tables_;
+    std::unordered_map<std::uint64_t, const MaterialTable*> by_key_;
+};
+
+}  // namespace retrocheck::tb::chess

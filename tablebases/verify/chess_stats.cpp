@@ -1,0 +1,123 @@
+#include "tablebases/verify/chess_stats.h"
+
+#include <tbb/parallel_for.h>
+
+#include <vector>
+
+namespace retrocheck::tb::chess {
+
+using retrocheck::chess::Bitboard;
+using retrocheck::chess::PieceType;
+using retrocheck::chess::Position;
+
+namespace {
+
+Bitboard flip_ranks(Bitboard b) { return __builtin_bswap64(b); }
+
+Bitboard flip_files(Bitboard b) {
+    constexpr Bitboard k1 = 0x5555555555555555ULL, k2 = 0x3333333333333333ULL,
+                       k4 = 0x0F0F0F0F0F0F0F0FULL;
+    b = ((b >> 1) & k1) | ((b & k1) << 1);
+    b = ((b >> 2) & k2) | ((b & k2) << 2);
+    return ((b >> 4) & k4) | ((b & k4) << 4);
+}
+
+// Reflection in the a1-h8 diagonal.
+Bitboard flip_diagonal(Bitboard b) {
+    constexpr Bitboard k1 = 0x5500550055005500ULL, k2 = 0x3333000033330000ULL,
+                       k4 = 0x0F0F0F0F00000000ULL;
+    Bitboard t = k4 & (b ^ (b << 28));
+    b ^= t ^ (t >> 28);
+    t = k2 & (b ^ (b << 14));
+    b ^= t ^ (t >> 14);
+    t = k1 & (b ^ (b << 7));
+    return b ^ t ^ (t >> 7);
+}
+
+// Symmetry k of the square (bit 0: files, bit 1: ranks, bit 2: then the diagonal).
+Bitboard transform(Bitboard b, int k) {
+    if (k & 1) b = flip_files(b);
+    if (k & 2) b = flip_ranks(b);
+    if (k & 4) b = flip_diagonal(b);
+    return b;
+}
+
+}  // namespace
+
+int orbit_size(const Position& pos) {
+    const int group = pos.pieces(PieceType::Pawn) ? 2 : 8;
+    int fixed = 0;
+    for (int k = 0; k < group; ++k) {
+        bool same = true;
+        for (Color c : {Color::White, Color::Black})
+            for (PieceType t : {PieceType::King, PieceType::Queen, PieceType::Rook,
+                                PieceType::Bishop, PieceType::Knight, PieceType::Pawn})
+                same = same && transform(pos.pieces(c, t), k) == pos.pieces(c, t);
+        fixed += same;
+    }
+    return group / fixed;
+}
+
+std::array<ChessSideStats, 2> material_stats(const MaterialTable& table) {
+    std::array<ChessSideStats, 2> out;
+    const std::uint64_t size = table.index.size();
+    constexpr std::uint64_t kChunk = 1 << 14;
+    for (std::size_t side = 0; side < 2; ++side) {
+        std::vector<ChessSideStats> chunks((size + kChunk - 1) / kChunk);
+        tbb::parallel_for(std::size_t{0}, chunks.size(), [&](std::size_t k) {
+            ChessSideStats& st = chunks[k];
+            const std::uint64_t end = std::min(size, (k + 1) * kChunk);
+            for (std::uint64_t i = k * kChunk; i < end; ++i) {
+                const std::uint64_t id = i + side * size;
+                if (table.values[id] == kNoPosition) continue;
+                const auto pos = table.position(id);
+                if (!pos) continue;
+                const int images = orbit_size(*pos);
+                const Outcome o = decode(table.values[id]);
+                ++st.positions;
+                st.positions_raw += static_cast<std::uint64_t>(images);
+                if (o.is_draw()) {
+                    ++st.draws;
+                    st.draws_raw += static_cast<std::uint64_t>(images);
+                    continue;
+                }
+                ++st.histogram[o.plies()];
+                if (o.is_loss()) {
+                    ++st.losses;
+                    st.losses_raw += static_cast<std::uint64_t>(images);
+                    continue;
+                }
+                ++st.wins;
+                st.wins_raw += static_cast<std::uint64_t>(images);
+                if (o.plies() > st.longest_win_plies) {
+                    st.longest_win_plies = o.plies();
+                    st.longest_win = pos;
+                    st.longest_win_classes = 0;
+                }
+                if (o.plies() == st.longest_win_plies) ++st.longest_win_classes;
+            }
+        });
+        ChessSideStats& total = out[side];
+        for (const ChessSideStats& c : chunks) {
+            total.positions += c.positions;
+            total.positions_raw += c.positions_raw;
+            total.wins += c.wins;
+            total.draws += c.draws;
+            total.losses += c.losses;
+            total.wins_raw += c.wins_raw;
+            total.draws_raw += c.draws_raw;
+            total.losses_raw += c.losses_raw;
+            for (const auto& [plies, n] : c.histogram) total.histogram[plies] += n;
+            if (c.longest_win_plies > total.longest_win_plies) {
+                total.longest_win_plies = c.longest_win_plies;
+                total.longest_win = c.longest_win;
+                total.longest_win_classes = 0;
+            }
+            if (c.longest_win_plies == total.longest_win_plies && c.longest_win_plies >= 0)
+                total.longest_win_classes += c.longest_win_classes;
+        }
+    }
+    return out;
+}
+
+}  // namespace retrocheck::tb::chess
