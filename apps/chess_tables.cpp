@@ -234,7 +234,8 @@ class ChessStatsPrinter {
                  {"losses_raw", st.losses_raw},
                  {"longest_win_plies",
                   st.longest_win ? nlohmann::json(st.longest_win_plies) : nlohmann::json(nullptr)},
-                 {"longest_win_fen", st.longest_win ? nlohmann::json(fen) : nlohmann::json(nullptr)},
+                 {"longest_win_fen",
+                  st.longest_win ? nlohmann::json(fen) : nlohmann::json(nullptr)},
                  {"longest_win_classes", st.longest_win_classes},
                  {"histogram", histogram}});
         }
@@ -321,9 +322,8 @@ int probe_chess(const std::filesystem::path& dir, const ChessInput& input, bool 
         fmt::print("{}", chess::describe(pos));
         fmt::print("value: {} (dtm)\n", value->to_string());
         for (const Scored& s : moves)
-            fmt::print("  {:<8} {:<6} {:<18} then {} to move: {}\n",
-                       chess::format_san(pos, s.move), chess::format_uci(s.move),
-                       s.value.parent_view().to_string(),
+            fmt::print("  {:<8} {:<6} {:<18} then {} to move: {}\n", chess::format_san(pos, s.move),
+                       chess::format_uci(s.move), s.value.parent_view().to_string(),
                        pos.side_to_move() == chess::Color::White ? "Black" : "White",
                        s.value.to_string());
     }
@@ -334,10 +334,10 @@ int check_chess(const BuildArgs& args, const std::string& material_names, bool j
     const auto materials = chess_materials(material_names, args.pieces);
     if (!materials) return fail(materials.error());
     if (!json)
-        fmt::print("== build: chess, {}, into {}\n",
-                   material_names.empty() ? fmt::format("up to {} pieces", args.pieces)
-                                          : material_names,
-                   args.out);
+        fmt::print(
+            "== build: chess, {}, into {}\n",
+            material_names.empty() ? fmt::format("up to {} pieces", args.pieces) : material_names,
+            args.out);
     BuildRequest request = args.request();
     if (!json) request.log = print_line;
     const auto built = build_chess_tables(*materials, request);

@@ -21,8 +21,8 @@ Command add_check(CLI::App& app) {
         bool json = false;
     };
     auto args = std::make_shared<Args>();
-    auto* cmd = app.add_subcommand(
-        "check", "Build tables, verify the files and print their statistics");
+    auto* cmd =
+        app.add_subcommand("check", "Build tables, verify the files and print their statistics");
     add_build_options(cmd, args->build, false);
     cmd->add_option("--game", args->game,
                     "checkers (up to --pieces, 5 by default) or chess (every 3- and 4-piece "

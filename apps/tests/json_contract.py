@@ -118,6 +118,18 @@ run(["perft", "-", "4"], "perft", lines=2, stdin=open(fens).read())
 run(["stats", tables], "stats")
 doc = run(["probe", tables, "B:WK22:BK31"], "probe")
 run(["probe", tables, "--fen-file", fens, "--moves", "17-13"], "error", status=2)  # no 17 in line 4
+# Chess tables: build, stats (an array), verify, probe (SAN and UCI), check --game chess.
+chess_tables = os.path.join(SCRATCH, "chess")
+run(["build", "chess", "--material", "KPvK", "--out", chess_tables], "build")
+rows = run(["stats", chess_tables], "stats")[0]
+if len(rows) != 2 * 5:  # KPvK, KQvK, KRvK, KBvK, KNvK
+    fail(f"chess stats: {len(rows)} rows, expected 10")
+run(["verify", chess_tables], "verify")
+run(["probe", chess_tables, "8/1P6/k7/8/K7/8/8/8 w - - 0 1"], "probe")
+run(["probe", chess_tables, "4k3/8/8/8/8/8/8/KQ4r1 w - - 0 1"], "error", status=2)  # no KQvKR
+run(["build", "chess", "--material", "KXvK", "--out", chess_tables], "error", status=2)
+run(["check", "--game", "chess", "--material", "KQvK", "--out",
+     os.path.join(SCRATCH, "chess-check")], "check")
 run(["search", D17, "--depth", "5"], "search")
 run(["search", D17, "--db", tables, "--depth", "3"], "search")
 run(["search", "--fen-file", fens, "--depth", "4"], "search", lines=2)

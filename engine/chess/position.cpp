@@ -214,7 +214,8 @@ Position Position::flipped() const {
     // Ranks mirrored: the bytes of a bitboard reversed.
     Position p = *this;
     p.by_color_ = {__builtin_bswap64(by_color_[1]), __builtin_bswap64(by_color_[0])};
-    for (std::size_t t = 0; t < by_type_.size(); ++t) p.by_type_[t] = __builtin_bswap64(by_type_[t]);
+    for (std::size_t t = 0; t < by_type_.size(); ++t)
+        p.by_type_[t] = __builtin_bswap64(by_type_[t]);
     p.side_ = ~side_;
     p.castling_ = flipped_castling(castling_);
     if (ep_ != kNoSquare) p.ep_ = static_cast<std::uint8_t>(index_of(flip_rank(square_at(ep_))));

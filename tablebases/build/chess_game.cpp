@@ -104,7 +104,8 @@ std::uint64_t ChessBuildTable::id(const Position& pos) const {
 std::optional<Position> ChessBuildTable::position(std::uint64_t id) const {
     if (id >= stored_slots()) return ep_[id - stored_slots()].pos;
     const bool black = id >= index_.size();
-    auto pos = index_.position(black ? id - index_.size() : id, black ? Color::Black : Color::White);
+    auto pos =
+        index_.position(black ? id - index_.size() : id, black ? Color::Black : Color::White);
     if (!pos || !legal_slot(*pos)) return std::nullopt;
     return pos;
 }

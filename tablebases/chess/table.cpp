@@ -10,8 +10,7 @@ using retrocheck::chess::Position;
 
 bool legal_slot(const Position& pos) {
     const Color them = ~pos.side_to_move();
-    return (pos.attackers_to(pos.king(them), pos.occupied()) & pos.pieces(pos.side_to_move())) ==
-           0;
+    return (pos.attackers_to(pos.king(them), pos.occupied()) & pos.pieces(pos.side_to_move())) == 0;
 }
 
 std::uint64_t material_key(const Material& m) {
@@ -23,7 +22,8 @@ std::uint64_t material_key(const Material& m) {
 
 Material material_of_key(std::uint64_t key) {
     Material m;
-    for (std::size_t i = 10; i-- > 0; key >>= 4) m.count[i / 5][i % 5] = static_cast<std::uint8_t>(key & 15);
+    for (std::size_t i = 10; i-- > 0; key >>= 4)
+        m.count[i / 5][i % 5] = static_cast<std::uint8_t>(key & 15);
     return m;
 }
 

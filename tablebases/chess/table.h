@@ -42,9 +42,7 @@ struct MaterialTable {
     MaterialTable(Material m, std::vector<Value> v) : index(m), values(std::move(v)) {}
 
     const Material& material() const { return index.material(); }
-    std::uint64_t id(const retrocheck::chess::Position& pos) const {
-        return table_id(index, pos);
-    }
+    std::uint64_t id(const retrocheck::chess::Position& pos) const { return table_id(index, pos); }
     // The position of slot id, or nothing for a broken slot (the side not to move may be in
     // check: values say kNoPosition there).
     std::optional<retrocheck::chess::Position> position(std::uint64_t id) const {

@@ -38,8 +38,8 @@ Result<std::vector<std::shared_ptr<TableFile>>> open_directory(const std::filesy
             return Error{p.string() + ": the header holds " + f.table_name()};
         if (!files.empty() && files.front()->chess() != f.chess())
             return Error{dir.string() + ": holds both checkers and chess tables (" +
-                         files.front()->path().filename().string() + ", " +
-                         p.filename().string() + ")"};
+                         files.front()->path().filename().string() + ", " + p.filename().string() +
+                         ")"};
         files.push_back(std::move(file).value());
     }
     if (files.empty()) return Error{dir.string() + ": no table files (*.rctb) here"};

@@ -67,8 +67,8 @@ Result<std::shared_ptr<TableFile>> TableFile::open(const std::filesystem::path& 
                                     chess ? "chess" : "checkers"));
     const std::uint32_t scheme = chess ? kChessIndexScheme : kIndexScheme;
     if (u32(20) != scheme)
-        return f->error(fmt::format("index scheme {} at offset 20, this reader knows {}", u32(20),
-                                    scheme));
+        return f->error(
+            fmt::format("index scheme {} at offset 20, this reader knows {}", u32(20), scheme));
     f->block_size_ = u32(28);
     f->count_ = get_le(head, 32, 8);
     const std::uint64_t n_blocks = get_le(head, 40, 8);
@@ -205,9 +205,8 @@ std::string TableFile::table_name() const {
 
 std::string TableFile::read_blocks(Value* out) const {
     std::vector<std::string> errors(blocks());
-    tbb::parallel_for(std::uint64_t{0}, blocks(), [&](std::uint64_t b) {
-        errors[b] = read_block(b, out + b * block_size_);
-    });
+    tbb::parallel_for(std::uint64_t{0}, blocks(),
+                      [&](std::uint64_t b) { errors[b] = read_block(b, out + b * block_size_); });
     for (const std::string& e : errors)
         if (!e.empty()) return e;
     return {};

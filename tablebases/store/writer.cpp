@@ -65,8 +65,7 @@ struct Identity {
 };
 
 Result<std::uint64_t> write_values(const Identity& id, const std::vector<Value>& values,
-                                   const std::filesystem::path& path,
-                                   const WriteOptions& options) {
+                                   const std::filesystem::path& path, const WriteOptions& options) {
     const std::string where = path.string();
     if (options.block_size == 0 || options.block_size > kMaxBlockSize)
         return Error{where + ": block size " + std::to_string(options.block_size) +
@@ -137,9 +136,9 @@ Result<std::uint64_t> write_table(const SliceTable& table, const std::filesystem
     const Slice s = table.index.slice();
     const std::uint32_t slice = s.black_men | s.black_kings << 8 | s.white_men << 16 |
                                 static_cast<std::uint32_t>(s.white_kings) << 24;
-    return write_values({kGameCheckers, kMetricDtw, kIndexScheme, slice, 0, "slice " + name(s),
-                         s.pieces()},
-                        table.values, path, options);
+    return write_values(
+        {kGameCheckers, kMetricDtw, kIndexScheme, slice, 0, "slice " + name(s), s.pieces()},
+        table.values, path, options);
 }
 
 Result<std::uint64_t> write_table(const chess::MaterialTable& table,

@@ -1,5 +1,6 @@
-// Writes one slice (checkers) or material (chess) table as a file in our format (format.h), atomically: the bytes go to a
-// temporary file beside the target, which is renamed over it only once complete.
+// Writes one slice (checkers) or material (chess) table as a file in our format (format.h),
+// atomically: the bytes go to a temporary file beside the target, which is renamed over it only
+// once complete.
 #pragma once
 
 #include <cstdint>

@@ -100,8 +100,8 @@ TEST(FastStore, RefusesBadHeaders) {
     expect_refused(p, "bad magic");
 
     p = one_file("version");
-    patch(p, 8, 2, 4);
-    expect_refused(p, "format version 2");
+    patch(p, 8, 3, 4);
+    expect_refused(p, "format version 3");
 
     p = one_file("scheme");
     patch(p, 20, 7, 4);

@@ -64,8 +64,7 @@ bool breaks_own(const MaterialTableSet& tables, const Position& pos) {
     return stored && should && *stored != *should;
 }
 
-void classify(const MaterialTableSet& tables, const std::vector<Child>& kids,
-              ChessViolation& v) {
+void classify(const MaterialTableSet& tables, const std::vector<Child>& kids, ChessViolation& v) {
     // Each child that breaks its own rule takes the value its children imply.
     std::vector<Outcome> fixed;
     std::optional<std::size_t> culprit;
@@ -208,20 +207,21 @@ std::string describe(const ChessViolation& v) {
         return fmt::format("consequence of {} ({}): {} at {}\n",
                            v.cause ? format_fen(*v.cause) : "?", v.relation, v.rule,
                            format_fen(v.position));
-    std::string out = fmt::format("finding: {} at {}\n{}stored: {}\n", v.rule,
-                                  format_fen(v.position), retrocheck::chess::describe(v.position),
-                                  stored);
+    std::string out =
+        fmt::format("finding: {} at {}\n{}stored: {}\n", v.rule, format_fen(v.position),
+                    retrocheck::chess::describe(v.position), stored);
     if (v.expected) out += fmt::format("should be: {}\n", v.expected->to_string());
     if (v.child) {
         const Position child = v.position.after(*v.child);
-        out += fmt::format("child {} ({}): {} for the side to move there, {}\n",
-                           retrocheck::chess::format_san(v.position, *v.child),
-                           retrocheck::chess::format_uci(*v.child),
-                           v.child_value ? v.child_value->to_string() : "no value",
-                           format_fen(child));
+        out +=
+            fmt::format("child {} ({}): {} for the side to move there, {}\n",
+                        retrocheck::chess::format_san(v.position, *v.child),
+                        retrocheck::chess::format_uci(*v.child),
+                        v.child_value ? v.child_value->to_string() : "no value", format_fen(child));
     }
-    if (v.flip) out += fmt::format("colour flip {}: {}\n", format_fen(v.position.flipped()),
-                                   v.flip->to_string());
+    if (v.flip)
+        out += fmt::format("colour flip {}: {}\n", format_fen(v.position.flipped()),
+                           v.flip->to_string());
     return out;
 }
 

@@ -1,0 +1,236 @@
+// Chess tables: the builders against CHESS.md's published figures and the value-iteration
+// oracle, both methods and thread counts byte-identical, the store round trip, and the faults
+// that must be caught: one value changed in a file (reported at exactly that position), the
+// first-found DTM builder (by the verifier) and the queen-only builder (by the statistics).
+#include <gtest/gtest.h>
+#include <tbb/global_control.h>
+
+#include <filesystem>
+#include <random>
+
+#include "engine/chess/fen.h"
+#include "engine/chess/movegen.h"
+#include "engine/chess/notation.h"
+#include "oracles/chess/value_iteration.h"
+#include "tablebases/build/chess_builder.h"
+#include "tablebases/store/directory.h"
+#include "tablebases/store/format.h"
+#include "tablebases/store/writer.h"
+#include "tablebases/tests/scratch.h"
+#include "tablebases/verify/chess_stats.h"
+#include "tablebases/verify/chess_verifier.h"
+
+namespace retrocheck::tb::chess {
+namespace {
+
+namespace fs = std::filesystem;
+using retrocheck::chess::format_fen;
+using retrocheck::chess::parse_fen;
+using retrocheck::chess::Position;
+
+Material material(std::string_view name) { return *Material::parse(name); }
+
+const MaterialTableSet& three_pieces() {
+    static const MaterialTableSet set = build_up_to(3, BuildMethod::OutCounting);
+    return set;
+}
+
+// W/D/L with White to move, then with Black to move, per symmetry class.
+struct Published {
+    const char* material;
+    std::uint64_t w[3], b[3];
+    int longest;  // White to move
+    int classes;  // positions (classes) with that longest win; 0: not published
+};
+
+void expect_published(const MaterialTableSet& set, const Published& p) {
+    const auto st = material_stats(*set.find(material(p.material)));
+    EXPECT_EQ(st[0].wins, p.w[0]) << p.material;
+    EXPECT_EQ(st[0].draws, p.w[1]) << p.material;
+    EXPECT_EQ(st[0].losses, p.w[2]) << p.material;
+    EXPECT_EQ(st[1].wins, p.b[0]) << p.material;
+    EXPECT_EQ(st[1].draws, p.b[1]) << p.material;
+    EXPECT_EQ(st[1].losses, p.b[2]) << p.material;
+    EXPECT_EQ(st[0].longest_win_plies, p.longest) << p.material;
+    if (p.classes) EXPECT_EQ(st[0].longest_win_classes, p.classes) << p.material;
+}
+
+TEST(FastChessTables, ThreePiecesMatchThePublishedFigures) {
+    const auto& set = three_pieces();
+    expect_published(set, {"KQvK", {18081, 0, 0}, {0, 2896, 25160}, 19, 1});
+    expect_published(set, {"KRvK", {21959, 0, 0}, {0, 2796, 25260}, 31, 121});
+    expect_published(set, {"KPvK", {62480, 19184, 0}, {0, 35210, 48802}, 55, 3});
+    expect_published(set, {"KBvK", {0, 24178, 0}, {0, 28056, 0}, -1, 0});
+    expect_published(set, {"KNvK", {0, 25750, 0}, {0, 28056, 0}, -1, 0});
+    const auto kqk = material_stats(*set.find(material("KQvK")));
+    EXPECT_EQ(format_fen(*kqk[0].longest_win), "8/8/8/5k2/8/8/1Q6/K7 w - - 0 1");
+    EXPECT_EQ(kqk[1].draws_raw, 23048u);  // counted without symmetry
+    // The published example is one of the three classes of the longest win.
+    const Position example = *parse_fen("8/8/8/1k6/8/8/K5P1/8 w - - 0 1");
+    EXPECT_EQ(set.probe(example), Outcome::win(55));
+}
+
+TEST(FastChessTables, EveryThreePieceValueIsTheOracles) {
+    for (const char* name : {"KQvK", "KRvK"}) {
+        const oracle::chess::ValueIteration oracle(name);
+        const MaterialTable& t = *three_pieces().find(material(name));
+        for (std::uint64_t id = 0; id < t.values.size(); ++id) {
+            const auto pos = t.position(id);
+            if (!pos || !legal_slot(*pos)) continue;
+            const auto expected = oracle.value(*pos);
+            ASSERT_TRUE(expected) << format_fen(*pos);
+            ASSERT_EQ(t.values[id], *expected) << name << " " << format_fen(*pos);
+        }
+    }
+}
+
+// Fast: 3 pieces. The en passant slots (KPvKP) under `slow`; `check --game chess` verifies them.
+void expect_identical_builds(const std::vector<Material>& materials) {
+    const MaterialTableSet reference = build_closure(materials, BuildMethod::OutCounting);
+    const MaterialTableSet grandfather = build_closure(materials, BuildMethod::Grandfather);
+    MaterialTableSet one;
+    {
+        tbb::global_control single(tbb::global_control::max_allowed_parallelism, 1);
+        one = build_closure(materials, BuildMethod::OutCounting);
+    }
+    ASSERT_EQ(reference.tables().size(), grandfather.tables().size());
+    for (const auto& [m, t] : reference.tables()) {
+        EXPECT_TRUE(t->values == grandfather.find(m)->values) << m.name();
+        EXPECT_TRUE(t->values == one.find(m)->values) << m.name();
+    }
+    const auto report = verify(reference);
+    EXPECT_EQ(report.violations, 0u)
+        << (report.examples.empty() ? "" : describe(report.examples[0]));
+}
+
+TEST(FastChessTables, MethodsAndThreadCountsGiveIdenticalTables) {
+    expect_identical_builds({material("KPvK"), material("KvKP")});
+}
+
+TEST(SlowChessTables, MethodsAndThreadCountsGiveIdenticalTablesWithEnPassant) {
+    expect_identical_builds({material("KPvKP")});
+}
+
+TEST(FastChessTables, TheVerifierPassesBuiltTables) {
+    const auto report = verify(three_pieces());
+    EXPECT_GT(report.positions_checked, 400000u);
+    EXPECT_EQ(report.violations, 0u)
+        << (report.examples.empty() ? "" : describe(report.examples[0]));
+}
+
+TEST(FastChessTables, UnderPromotionIsTheOnlyWin) {
+    const Position pos = *parse_fen("8/1P6/k7/8/K7/8/8/8 w - - 0 1");
+    const auto& set = three_pieces();
+    EXPECT_EQ(set.probe(pos), Outcome::win(13));
+    int wins = 0;
+    for (const auto m : retrocheck::chess::legal_moves(pos)) {
+        const auto v = set.probe(pos.after(m));
+        ASSERT_TRUE(v);
+        const bool under = m.is_promotion() && m.promotion() != retrocheck::chess::PieceType::Queen;
+        if (v->parent_view().is_win()) {
+            ++wins;
+            EXPECT_TRUE(under) << retrocheck::chess::format_uci(m);
+        }
+        if (m.is_promotion() && m.promotion() == retrocheck::chess::PieceType::Queen) {
+            EXPECT_TRUE(v->is_draw());  // b8=Q is stalemate
+        }
+    }
+    EXPECT_GT(wins, 0);
+}
+
+TEST(FastChessTables, OneChangedValueInAFileIsFoundAtThatPosition) {
+    const fs::path dir = testing::scratch("chess-one-value");
+    for (const auto& [m, t] : three_pieces().tables())
+        ASSERT_TRUE(store::write_table(*t, store::table_path(dir, m)).ok());
+    // A win in 19 stored as a win in 21, the file written again (checksums sealed anew).
+    const Position pos = *parse_fen("8/8/8/5k2/8/8/1Q6/K7 w - - 0 1");
+    MaterialTable changed = *three_pieces().find(material("KQvK"));
+    changed.values[changed.id(pos)] = 21;
+    ASSERT_TRUE(store::write_table(changed, store::table_path(dir, material("KQvK"))).ok());
+    const auto loaded = store::load_chess_directory(dir);
+    ASSERT_TRUE(loaded.ok()) << loaded.error();
+    const auto report = verify(*loaded);
+    ASSERT_EQ(report.findings, 1u);
+    EXPECT_EQ(format_fen(report.examples[0].position), format_fen(pos));
+    EXPECT_EQ(report.examples[0].rule, "win-shortest");
+    EXPECT_EQ(report.examples[0].expected, Outcome::win(19));
+    bool flip_seen = false;
+    for (const auto& c : report.consequences) {
+        EXPECT_FALSE(c.finding);
+        flip_seen = flip_seen || (c.rule == "flip-symmetry" && c.relation == "flip");
+    }
+    EXPECT_TRUE(flip_seen) << "the colour flip (KvKQ) disagrees and is not reported";
+
+    // A stalemate stored as a checkmate.
+    const Position stalemate = *parse_fen("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1");
+    changed = *three_pieces().find(material("KQvK"));
+    changed.values[changed.id(stalemate)] = 0;
+    ASSERT_TRUE(store::write_table(changed, store::table_path(dir, material("KQvK"))).ok());
+    const auto again = verify(*store::load_chess_directory(dir));
+    ASSERT_EQ(again.findings, 1u);
+    EXPECT_EQ(again.examples[0].rule, "stalemate-is-draw");
+    // Reported at the slot's own image of the position (a symmetry of the one changed).
+    EXPECT_EQ(changed.id(again.examples[0].position), changed.id(stalemate));
+}
+
+TEST(FastChessTables, TheFirstFoundBuilderIsCaughtByTheVerifier) {
+    // Promotions leave KPvK at many distances: the seeds' KPK generator kept the first.
+    const auto set = build_closure({material("KPvK")}, BuildMethod::FirstFoundForTesting);
+    const auto report = verify(set);
+    ASSERT_GT(report.findings, 0u);
+    EXPECT_EQ(report.examples[0].rule, "win-shortest") << describe(report.examples[0]);
+}
+
+TEST(FastChessTables, TheQueenOnlyBuilderIsCaughtByThePublishedStatistics) {
+    const auto set =
+        build_closure({material("KPvK")}, BuildMethod::OutCounting, /*queen_only=*/true);
+    const auto st = material_stats(*set.find(material("KPvK")));
+    EXPECT_EQ(st[0].wins, 62477u);  // CHESS.md: 62,480 with every promotion
+    EXPECT_NE(st[0].wins, 62480u);
+}
+
+TEST(FastChessTables, StoreRoundTripAndVersions) {
+    const fs::path dir = testing::scratch("chess-store");
+    for (const auto& [m, t] : three_pieces().tables())
+        ASSERT_TRUE(store::write_table(*t, store::table_path(dir, m)).ok());
+    const auto loaded = store::load_chess_directory(dir);
+    ASSERT_TRUE(loaded.ok()) << loaded.error();
+    for (const auto& [m, t] : three_pieces().tables())
+        EXPECT_TRUE(loaded->find(m)->values == t->values) << m.name();
+    const auto checkers = store::load_directory(dir);
+    ASSERT_FALSE(checkers.ok());
+    EXPECT_NE(checkers.error().find("holds chess tables"), std::string::npos) << checkers.error();
+    // A file named for another material than its header holds is refused, naming both.
+    fs::rename(store::table_path(dir, material("KQvK")), dir / "KRvK.rctb.tmp");
+    fs::rename(store::table_path(dir, material("KRvK")), store::table_path(dir, material("KQvK")));
+    const auto mixed = store::open_directory(dir);
+    ASSERT_FALSE(mixed.ok());
+    EXPECT_NE(mixed.error().find("the header holds material KRvK"), std::string::npos)
+        << mixed.error();
+}
+
+// Deeper: the 4-piece figures and the oracle on 4-piece materials.
+TEST(SlowChessTables, FourPiecesMatchThePublishedFiguresAndTheOracle) {
+    const auto set = build_closure({material("KBNvK"), material("KQvKR"), material("KPvKR")},
+                                   BuildMethod::OutCounting);
+    expect_published(set, {"KBNvK", {1352913, 6665, 0}, {0, 309147, 1398741}, 65, 138});
+    expect_published(set, {"KQvKR", {1108111, 8963, 2142}, {386313, 78518, 883075}, 69, 0});
+    EXPECT_EQ(material_stats(*set.find(material("KPvKR")))[0].longest_win_plies, 85);
+    EXPECT_EQ(verify(set).violations, 0u);
+    const auto kpkp = build_closure({material("KPvKP")}, BuildMethod::OutCounting);
+    for (const char* name : {"KQvKR", "KBNvK", "KPvKP"}) {
+        const oracle::chess::ValueIteration oracle(name);
+        const MaterialTableSet& s = std::string(name) == "KPvKP" ? kpkp : set;
+        const MaterialTable& t = *s.find(material(name));
+        std::mt19937_64 rng(13);
+        for (int k = 0; k < 200000; ++k) {
+            const std::uint64_t id = rng() % t.values.size();
+            const auto pos = t.position(id);
+            if (!pos || !legal_slot(*pos)) continue;
+            ASSERT_EQ(t.values[id], *oracle.value(*pos)) << name << " " << format_fen(*pos);
+        }
+    }
+}
+
+}  // namespace
+}  // namespace retrocheck::tb::chess
