@@ -9,6 +9,7 @@
 
 #include "apps/output.h"
 #include "apps/progress.h"
+#include "apps/verify_output.h"
 #include "engine/chess/diagram.h"
 #include "engine/chess/fen.h"
 #include "engine/chess/movegen.h"
@@ -122,22 +123,10 @@ nlohmann::json position_json(const Position& pos, const Outcome& o) {
     return {{"fen", chess::format_fen(pos)}, {"value", value_json(o, Metric::Dtm)}};
 }
 
-nlohmann::json violation_json(const tb::chess::ChessViolation& v) {
-    nlohmann::json child = nullptr, flip = nullptr, cause = nullptr;
-    if (v.child && v.child_value) {
-        child = position_json(v.position.after(*v.child), *v.child_value);
-        child["move"] = chess::format_san(v.position, *v.child);
-    }
-    if (v.flip) flip = position_json(v.position.flipped(), *v.flip);
-    if (v.cause && !v.finding)
-        cause = {{"fen", chess::format_fen(*v.cause)}, {"relation", v.relation}};
-    return {{"rule", v.rule},
-            {"fen", chess::format_fen(v.position)},
-            {"stored", value_json(v.stored, Metric::Dtm)},
-            {"expected", value_json(v.expected, Metric::Dtm)},
-            {"child", child},
-            {"mirror", flip},
-            {"cause", cause}};
+nlohmann::json chess_violation_json(const tb::chess::ChessViolation& v) {
+    return violation_json(
+        v, Metric::Dtm, [](const Position& p) { return chess::format_fen(p); },
+        [](const Position& p, chess::Move m) { return chess::format_san(p, m); });
 }
 
 struct ChessVerifyRun {
@@ -164,36 +153,15 @@ ChessVerifyRun verify_chess(const MaterialTableSet& tables, std::size_t max_exam
 }
 
 nlohmann::json chess_verify_json(const ChessVerifyRun& run, const std::filesystem::path& dir) {
-    const auto& r = run.report;
-    nlohmann::json out = {{"directory", dir.string()},
-                          {"game", "chess"},
-                          {"slices", r.materials.size()},
-                          {"positions_checked", r.positions_checked},
-                          {"findings", r.findings},
-                          {"violations", r.violations},
-                          {"seconds", json_seconds(run.seconds)},
-                          {"examples", nlohmann::json::array()},
-                          {"consequences", nlohmann::json::array()}};
-    for (const auto& v : r.examples) out["examples"].push_back(violation_json(v));
-    for (const auto& v : r.consequences) out["consequences"].push_back(violation_json(v));
+    nlohmann::json out = verify_report_json(run.report, dir, run.report.materials.size(),
+                                            run.seconds, chess_violation_json);
+    out["game"] = "chess";
     return out;
 }
 
 void print_chess_verify(const ChessVerifyRun& run) {
-    const auto& r = run.report;
-    for (const auto& v : r.examples) fmt::print("{}\n", tb::chess::describe(v));
-    if (r.findings > r.examples.size())
-        fmt::print("(the first {} of {} findings)\n", r.examples.size(), grouped(r.findings));
-    if (!r.consequences.empty()) {
-        fmt::print("{} violations follow from the findings above; the first:\n",
-                   grouped(r.violations - r.findings));
-        for (const auto& v : r.consequences) fmt::print("  {}", tb::chess::describe(v));
-    }
-    fmt::print("verified {} materials, {} positions in {} ({})\n", r.materials.size(),
-               grouped(r.positions_checked), seconds_text(run.seconds),
-               rate_text(per_second(r.positions_checked, run.seconds), "positions"));
-    fmt::print("findings: {} (values that break their own rule), violations: {}\n",
-               grouped(r.findings), grouped(r.violations));
+    print_verify_report(run.report, run.report.materials.size(), "materials", run.seconds,
+                        [](const tb::chess::ChessViolation& v) { return tb::chess::describe(v); });
 }
 
 // One row (text) or object (JSON) a material and side to move.

@@ -12,6 +12,7 @@
 #include "apps/junit.h"
 #include "apps/output.h"
 #include "apps/progress.h"
+#include "apps/verify_output.h"
 #include "engine/checkers/notation.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/verify/stats.h"
@@ -23,22 +24,12 @@ using namespace tb;
 
 namespace {
 
-nlohmann::json violation_json(const Violation& v) {
-    nlohmann::json child = nullptr, mirror = nullptr, cause = nullptr;
-    if (v.child_move && v.child_value) {
-        child = position_value_json(v.position.after(*v.child_move), *v.child_value, Metric::Dtw);
-        child["move"] = checkers::format_move(*v.child_move);
-    }
-    if (v.mirror) mirror = position_value_json(v.position.flipped(), *v.mirror, Metric::Dtw);
-    if (v.cause && !v.finding)
-        cause = {{"fen", checkers::format_fen(*v.cause)}, {"relation", v.relation}};
-    return {{"rule", v.rule},
-            {"fen", checkers::format_fen(v.position)},
-            {"stored", value_json(v.stored, Metric::Dtw)},
-            {"expected", value_json(v.expected, Metric::Dtw)},
-            {"child", child},
-            {"mirror", mirror},
-            {"cause", cause}};
+nlohmann::json checkers_violation_json(const Violation& v) {
+    return violation_json(
+        v, Metric::Dtw, [](const checkers::Position& p) { return checkers::format_fen(p); },
+        [](const checkers::Position&, const checkers::Move& m) {
+            return checkers::format_move(m);
+        });
 }
 
 }  // namespace
@@ -142,35 +133,12 @@ VerifyRun verify_tables(const TableSet& tables, std::size_t max_examples,
 }
 
 void print_verify(const VerifyRun& run) {
-    const VerifyReport& r = run.report;
-    for (const Violation& v : r.examples) fmt::print("{}\n", describe(v));
-    if (r.findings > r.examples.size())
-        fmt::print("(the first {} of {} findings)\n", r.examples.size(), grouped(r.findings));
-    if (!r.consequences.empty()) {
-        fmt::print("{} violations follow from the findings above; the first:\n",
-                   grouped(r.violations - r.findings));
-        for (const Violation& v : r.consequences) fmt::print("  {}", describe(v));
-    }
-    fmt::print("verified {} slices, {} positions in {} ({})\n", run.slices,
-               grouped(r.positions_checked), seconds_text(run.seconds),
-               rate_text(per_second(r.positions_checked, run.seconds), "positions"));
-    fmt::print("findings: {} (values that break their own rule), violations: {}\n",
-               grouped(r.findings), grouped(r.violations));
+    print_verify_report(run.report, run.slices, "slices", run.seconds,
+                        [](const Violation& v) { return describe(v); });
 }
 
 nlohmann::json verify_json(const VerifyRun& run, const std::filesystem::path& dir) {
-    const VerifyReport& r = run.report;
-    nlohmann::json out = {{"directory", dir.string()},
-                          {"slices", run.slices},
-                          {"positions_checked", r.positions_checked},
-                          {"findings", r.findings},
-                          {"violations", r.violations},
-                          {"seconds", json_seconds(run.seconds)},
-                          {"examples", nlohmann::json::array()},
-                          {"consequences", nlohmann::json::array()}};
-    for (const Violation& v : r.examples) out["examples"].push_back(violation_json(v));
-    for (const Violation& v : r.consequences) out["consequences"].push_back(violation_json(v));
-    return out;
+    return verify_report_json(run.report, dir, run.slices, run.seconds, checkers_violation_json);
 }
 
 Command add_verify(CLI::App& app) {

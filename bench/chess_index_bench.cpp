@@ -17,15 +17,6 @@ using namespace retrocheck::chess;
 using retrocheck::tb::chess::Material;
 using retrocheck::tb::chess::MaterialIndex;
 
-// Symmetry k of the board: bit 0 mirrors the files, bit 1 the ranks, bit 2 the a1-h8 diagonal.
-Square transform(Square s, int k) {
-    int f = file_of(s), r = rank_of(s);
-    if (k & 1) f = 7 - f;
-    if (k & 2) r = 7 - r;
-    if (k & 4) std::swap(f, r);
-    return make_square(f, r);
-}
-
 // n positions of random valid slots, either side to move, each turned by a random symmetry of
 // the material, so that index() cannot count on meeting canonical positions.
 std::vector<Position> sample(const MaterialIndex& index, std::size_t n) {
@@ -37,12 +28,7 @@ std::vector<Position> sample(const MaterialIndex& index, std::size_t n) {
         const auto pos = index.position(rng() % index.size(), side);
         if (!pos) continue;
         const int k = static_cast<int>(rng() % static_cast<std::uint64_t>(symmetries));
-        const Setup s = pos->setup();
-        Setup t = s;
-        t.board = {};
-        for (std::size_t i = 0; i < kSquares; ++i)
-            t.board[slot(transform(square_at(i), k))] = s.board[i];
-        out.push_back(Position::from_setup(t));
+        out.push_back(pos->transformed(k));
     }
     return out;
 }

@@ -86,7 +86,9 @@ TEST(TablesCli, BadInputIsNamed) {
     expect_refused("verify /nonexistent/tables", "/nonexistent/tables");
     expect_refused("verify /nonexistent/tables", "No such file or directory");
     expect_refused("build checkers --pieces 0 --out /tmp/x", "--pieces");
-    expect_refused("build chess --pieces 3 --out /tmp/x", "chess");
+    expect_refused("build chess --material KXvK --out /tmp/x", "'X' is not one of Q R B N P");
+    expect_refused("build chess --out /tmp/x", "give --material or --pieces");
+    expect_refused("build checkers --pieces 3 --material KQvK --out /tmp/x", "--material");
 }
 
 TEST(TablesCli, VerifyRefusesADamagedFileByName) {

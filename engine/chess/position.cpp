@@ -1,5 +1,7 @@
 #include "engine/chess/position.h"
 
+#include "engine/chess/symmetry.h"
+
 #include <fmt/format.h>
 
 #include <cassert>
@@ -211,11 +213,9 @@ Position Position::with_en_passant(Square ep) const {
 }
 
 Position Position::flipped() const {
-    // Ranks mirrored: the bytes of a bitboard reversed.
     Position p = *this;
-    p.by_color_ = {__builtin_bswap64(by_color_[1]), __builtin_bswap64(by_color_[0])};
-    for (std::size_t t = 0; t < by_type_.size(); ++t)
-        p.by_type_[t] = __builtin_bswap64(by_type_[t]);
+    p.by_color_ = {flip_ranks(by_color_[1]), flip_ranks(by_color_[0])};
+    for (std::size_t t = 0; t < by_type_.size(); ++t) p.by_type_[t] = flip_ranks(by_type_[t]);
     p.side_ = ~side_;
     p.castling_ = flipped_castling(castling_);
     if (ep_ != kNoSquare) p.ep_ = static_cast<std::uint8_t>(index_of(flip_rank(square_at(ep_))));
@@ -223,22 +223,17 @@ Position Position::flipped() const {
     return p;
 }
 
-Position Position::mirrored() const {
-    assert(castling_ == 0);
-    auto flip_files = [](Bitboard b) {
-        constexpr Bitboard k1 = 0x5555555555555555ULL, k2 = 0x3333333333333333ULL,
-                           k4 = 0x0F0F0F0F0F0F0F0FULL;
-        b = ((b >> 1) & k1) | ((b & k1) << 1);
-        b = ((b >> 2) & k2) | ((b & k2) << 2);
-        return ((b >> 4) & k4) | ((b & k4) << 4);
-    };
+Position Position::transformed(int k) const {
+    assert(castling_ == 0 && (k < 2 || ep_ == kNoSquare));
     Position p = *this;
-    for (auto& b : p.by_color_) b = flip_files(b);
-    for (auto& b : p.by_type_) b = flip_files(b);
-    if (ep_ != kNoSquare) p.ep_ = static_cast<std::uint8_t>(index_of(flip_file(square_at(ep_))));
+    for (auto& b : p.by_color_) b = transform(b, k);
+    for (auto& b : p.by_type_) b = transform(b, k);
+    if (ep_ != kNoSquare) p.ep_ = static_cast<std::uint8_t>(index_of(transform(square_at(ep_), k)));
     p.hash_ = p.computed_hash();
     return p;
 }
+
+Position Position::mirrored() const { return transformed(1); }
 
 std::string Position::material() const {
     std::string out;

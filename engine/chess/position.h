@@ -76,6 +76,10 @@ class Position {
     Position flipped() const;
     // Files mirrored (a <-> h). Only a position without castling rights has a mirror image.
     Position mirrored() const;
+    // Symmetry k of the board (symmetry.h) applied to every piece; no castling rights, and no
+    // en passant right unless k only mirrors the files. Only the ones CHESS.md names keep the
+    // value: all 8 without pawns, 0 and 1 with them.
+    Position transformed(int k) const;
 
     // "KQRvKR": White's pieces, then Black's, each king first, then Q R B N P.
     std::string material() const;

@@ -83,11 +83,12 @@ ChessBuildTable::ChessBuildTable(Material m) : index_(m) {
 }
 
 std::uint64_t ChessBuildTable::find(const Position& pos) const {
-    const std::uint64_t key = mirror_key(pos);
+    const Position image = pos.mirrored();
+    const std::uint64_t key = std::min(pos.hash(), image.hash());
     auto it = std::lower_bound(ep_.begin(), ep_.end(), key,
                                [](const EnPassant& e, std::uint64_t k) { return e.key < k; });
     for (; it != ep_.end() && it->key == key; ++it)
-        if (same_board(it->pos, pos) || same_board(it->pos, pos.mirrored()))
+        if (same_board(it->pos, pos) || same_board(it->pos, image))
             return stored_slots() + static_cast<std::uint64_t>(it - ep_.begin());
     return kNone;
 }

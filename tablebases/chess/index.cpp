@@ -1,5 +1,7 @@
 #include "tablebases/chess/index.h"
 
+#include "engine/chess/symmetry.h"
+
 #include <algorithm>
 #include <array>
 #include <cassert>
@@ -44,15 +46,9 @@ constexpr std::uint64_t binomial(int n, int k) {
     return kBinomial[static_cast<std::size_t>(n)][static_cast<std::size_t>(k)];
 }
 
-// Symmetry k of the square: bit 0 mirrors the files, bit 1 the ranks, bit 2 the a1-h8 diagonal
-// (after the mirrors). k ^ 4 keeps what k does to a square on the diagonal.
-constexpr Square transform(Square s, int k) {
-    int f = file_of(s), r = rank_of(s);
-    if (k & 1) f = 7 - f;
-    if (k & 2) r = 7 - r;
-    if (k & 4) std::swap(f, r);
-    return make_square(f, r);
-}
+// Symmetry k of the square: retrocheck::chess::transform (symmetry.h). k ^ 4 keeps what k does
+// to a square on the diagonal.
+using retrocheck::chess::transform;
 
 // kTransform[k][s]: transform(s, k) as a table, the one lookup a piece costs in index().
 constexpr auto kTransform = [] {

@@ -10,6 +10,7 @@
 
 #include "engine/chess/attacks.h"
 #include "engine/chess/fen.h"
+#include "engine/chess/symmetry.h"
 #include "tablebases/chess/index.h"
 
 namespace retrocheck::tb::chess {
@@ -120,22 +121,17 @@ TEST(FastChessIndex, RandomSlotsOfFourAndFivePieceMaterialsRoundTrip) {
     }
 }
 
-// Symmetry k of the board (bit 0 mirrors the files, bit 1 the ranks, bit 2 the a1-h8 diagonal)
-// applied to every piece of pos.
-Position turned(const Position& pos, int k) {
+// The bitboard symmetries (Position::transformed, the statistics' orbits) are the square ones
+// (the index's tables), square by square.
+TEST(FastChessIndex, BitboardAndSquareSymmetriesAgree) {
     using namespace retrocheck::chess;
-    const Setup s = pos.setup();
-    Setup t = s;
-    t.board = {};
-    for (int i = 0; i < kSquares; ++i) {
-        int f = file_of(square_at(i)), r = rank_of(square_at(i));
-        if (k & 1) f = 7 - f;
-        if (k & 2) r = 7 - r;
-        if (k & 4) std::swap(f, r);
-        t.board[slot(make_square(f, r))] = s.board[static_cast<std::size_t>(i)];
-    }
-    return Position::from_setup(t);
+    for (int k = 0; k < 8; ++k)
+        for (int i = 0; i < kSquares; ++i)
+            ASSERT_EQ(transform(bit(square_at(i)), k), bit(transform(square_at(i), k)))
+                << "symmetry " << k << " square " << i;
 }
+
+Position turned(const Position& pos, int k) { return pos.transformed(k); }
 
 // index() takes any image of a position (one symmetry for most king placements; with both kings
 // on the diagonal the other pieces break the tie), not just the mirror: all 8 images without

@@ -52,7 +52,9 @@ void expect_published(const MaterialTableSet& set, const Published& p) {
     EXPECT_EQ(st[1].draws, p.b[1]) << p.material;
     EXPECT_EQ(st[1].losses, p.b[2]) << p.material;
     EXPECT_EQ(st[0].longest_win_plies, p.longest) << p.material;
-    if (p.classes) EXPECT_EQ(st[0].longest_win_classes, p.classes) << p.material;
+    if (p.classes) {
+        EXPECT_EQ(st[0].longest_win_classes, p.classes) << p.material;
+    }
 }
 
 TEST(FastChessTables, ThreePiecesMatchThePublishedFigures) {

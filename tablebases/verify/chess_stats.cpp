@@ -4,45 +4,14 @@
 
 #include <vector>
 
+#include "engine/chess/symmetry.h"
+
 namespace retrocheck::tb::chess {
 
 using retrocheck::chess::Bitboard;
 using retrocheck::chess::PieceType;
 using retrocheck::chess::Position;
-
-namespace {
-
-Bitboard flip_ranks(Bitboard b) { return __builtin_bswap64(b); }
-
-Bitboard flip_files(Bitboard b) {
-    constexpr Bitboard k1 = 0x5555555555555555ULL, k2 = 0x3333333333333333ULL,
-                       k4 = 0x0F0F0F0F0F0F0F0FULL;
-    b = ((b >> 1) & k1) | ((b & k1) << 1);
-    b = ((b >> 2) & k2) | ((b & k2) << 2);
-    return ((b >> 4) & k4) | ((b & k4) << 4);
-}
-
-// Reflection in the a1-h8 diagonal.
-Bitboard flip_diagonal(Bitboard b) {
-    constexpr Bitboard k1 = 0x5500550055005500ULL, k2 = 0x3333000033330000ULL,
-                       k4 = 0x0F0F0F0F00000000ULL;
-    Bitboard t = k4 & (b ^ (b << 28));
-    b ^= t ^ (t >> 28);
-    t = k2 & (b ^ (b << 14));
-    b ^= t ^ (t >> 14);
-    t = k1 & (b ^ (b << 7));
-    return b ^ t ^ (t >> 7);
-}
-
-// Symmetry k of the square (bit 0: files, bit 1: ranks, bit 2: then the diagonal).
-Bitboard transform(Bitboard b, int k) {
-    if (k & 1) b = flip_files(b);
-    if (k & 2) b = flip_ranks(b);
-    if (k & 4) b = flip_diagonal(b);
-    return b;
-}
-
-}  // namespace
+using retrocheck::chess::transform;
 
 int orbit_size(const Position& pos) {
     const int group = pos.pieces(PieceType::Pawn) ? 2 : 8;

@@ -19,16 +19,23 @@ using retrocheck::chess::Position;
 
 namespace {
 
+ChessViolation violation(std::string rule, const Position& pos, std::optional<Outcome> stored) {
+    ChessViolation v;
+    v.rule = std::move(rule);
+    v.position = pos;
+    v.stored = stored;
+    return v;
+}
+
 struct Child {
     Move move;
     std::optional<Outcome> value;
 };
 
-std::vector<Child> children(const MaterialTableSet& tables, const Position& pos) {
-    std::vector<Child> out;
+void children(const MaterialTableSet& tables, const Position& pos, std::vector<Child>& out) {
+    out.clear();
     for (const Move m : retrocheck::chess::legal_moves(pos))
         out.push_back({m, tables.probe(pos.after(m))});
-    return out;
 }
 
 // What the children imply (with every child valued), by the rules of rules.h, except that a
@@ -51,10 +58,9 @@ std::optional<RuleBreak> own_rule(const Position& pos, const Outcome& stored,
     return judge(stored, values);
 }
 
-std::vector<Outcome> values_of(const std::vector<Child>& kids) {
-    std::vector<Outcome> v;
-    for (const Child& c : kids) v.push_back(*c.value);
-    return v;
+void values_of(const std::vector<Child>& kids, std::vector<Outcome>& out) {
+    out.clear();
+    for (const Child& c : kids) out.push_back(*c.value);
 }
 
 // Whether a position (perhaps with an en passant right) holds a value its children do not imply.
@@ -91,7 +97,9 @@ void classify(const MaterialTableSet& tables, const std::vector<Child>& kids, Ch
 
 std::optional<Outcome> implied_value(const MaterialTableSet& tables, const Position& pos) {
     std::vector<Outcome> values;
-    for (const Child& c : children(tables, pos)) {
+    std::vector<Child> kids;
+    children(tables, pos, kids);
+    for (const Child& c : kids) {
         if (!c.value) return std::nullopt;
         values.push_back(*c.value);
     }
@@ -101,33 +109,36 @@ std::optional<Outcome> implied_value(const MaterialTableSet& tables, const Posit
 std::vector<ChessViolation> check_position(const MaterialTableSet& tables, const Position& pos) {
     std::vector<ChessViolation> out;
     const auto stored = tables.probe_stored(pos);
-    const std::vector<Child> kids = children(tables, pos);
+    // Reused from position to position: the verifier's hot path allocates nothing.
+    thread_local std::vector<Child> kids;
+    thread_local std::vector<Outcome> values;
+    children(tables, pos, kids);
     const auto missing =
         std::find_if(kids.begin(), kids.end(), [](const Child& c) { return !c.value; });
     if (!stored || missing != kids.end()) {
-        ChessViolation v{"known-value", pos, stored};
-        if (missing != kids.end()) v.child = missing->move;
+        ChessViolation v = violation("known-value", pos, stored);
+        if (missing != kids.end()) v.child_move = missing->move;
         out.push_back(v);
         return out;
     }
-    const std::vector<Outcome> values = values_of(kids);
+    values_of(kids, values);
     // The flip lives in the flipped material, which a set need not hold.
     const auto flip = tables.probe_stored(pos.flipped());
     const bool flip_differs = flip && *flip != *stored;
     if (const auto broken = own_rule(pos, *stored, values)) {
-        ChessViolation v{broken->rule, pos, stored};
+        ChessViolation v = violation(broken->rule, pos, stored);
         if (broken->child >= 0) {
             const Child& c = kids[static_cast<std::size_t>(broken->child)];
-            v.child = c.move;
+            v.child_move = c.move;
             v.child_value = c.value;
         }
-        if (flip_differs) v.flip = flip;
+        if (flip_differs) v.mirror = flip;
         classify(tables, kids, v);
         out.push_back(v);
     }
     if (flip_differs) {
-        ChessViolation v{"flip-symmetry", pos, stored};
-        v.flip = flip;
+        ChessViolation v = violation("flip-symmetry", pos, stored);
+        v.mirror = flip;
         const Position image = pos.flipped();
         if (!out.empty()) {  // its own rule broken: counted there
             v.finding = false;
@@ -144,7 +155,7 @@ std::vector<ChessViolation> check_position(const MaterialTableSet& tables, const
     }
     const MaterialTable* table = tables.find(Material::of(pos));
     if (table && table->id(pos.mirrored()) != table->id(pos))
-        out.push_back(ChessViolation{"mirror-symmetry", pos, stored});
+        out.push_back(violation("mirror-symmetry", pos, stored));
     return out;
 }
 
@@ -168,7 +179,8 @@ ChessVerifyReport verify(const MaterialTableSet& tables, std::size_t max_example
                 std::vector<ChessViolation> found;
                 if (!legal_slot(*pos)) {
                     if (table->values[id] == kNoPosition) continue;
-                    found.push_back({"illegal-slot-holds-value", *pos, decode(table->values[id])});
+                    found.push_back(
+                        violation("illegal-slot-holds-value", *pos, decode(table->values[id])));
                 } else {
                     ++c.positions;
                     found = check_position(tables, *pos);
@@ -211,17 +223,17 @@ std::string describe(const ChessViolation& v) {
         fmt::format("finding: {} at {}\n{}stored: {}\n", v.rule, format_fen(v.position),
                     retrocheck::chess::describe(v.position), stored);
     if (v.expected) out += fmt::format("should be: {}\n", v.expected->to_string());
-    if (v.child) {
-        const Position child = v.position.after(*v.child);
+    if (v.child_move) {
+        const Position child = v.position.after(*v.child_move);
         out +=
             fmt::format("child {} ({}): {} for the side to move there, {}\n",
-                        retrocheck::chess::format_san(v.position, *v.child),
-                        retrocheck::chess::format_uci(*v.child),
+                        retrocheck::chess::format_san(v.position, *v.child_move),
+                        retrocheck::chess::format_uci(*v.child_move),
                         v.child_value ? v.child_value->to_string() : "no value", format_fen(child));
     }
-    if (v.flip)
+    if (v.mirror)
         out += fmt::format("colour flip {}: {}\n", format_fen(v.position.flipped()),
-                           v.flip->to_string());
+                           v.mirror->to_string());
     return out;
 }
 

@@ -35,10 +35,10 @@ namespace retrocheck::tb::chess {
 struct ChessViolation {
     std::string rule;
     retrocheck::chess::Position position;
-    std::optional<Outcome> stored;                 // nothing: the slot holds no value
-    std::optional<retrocheck::chess::Move> child;  // the move that proves it, when one does
-    std::optional<Outcome> child_value;            // that child's value (its side to move)
-    std::optional<Outcome> flip;                   // the colour flip's value, when it differs
+    std::optional<Outcome> stored;                      // nothing: the slot holds no value
+    std::optional<retrocheck::chess::Move> child_move;  // the move that proves it, when one does
+    std::optional<Outcome> child_value;                 // that child's value (its side to move)
+    std::optional<Outcome> mirror;                      // the colour flip's value, when it differs
     bool finding = true;
     std::optional<Outcome> expected;                   // finding: what the value should be
     std::optional<retrocheck::chess::Position> cause;  // consequence: the wrong value's position

@@ -1,0 +1,73 @@
+// How `verify` reports, for either game: a violation as JSON, the report as text and as JSON.
+// The game comes in as the metric and two functions: a position's FEN and a move's text.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string_view>
+
+#include "apps/output.h"
+
+namespace retrocheck::app {
+
+// Violation: tb::Violation or tb::chess::ChessViolation. fen(position); move_text(position, move).
+template <class Violation, class Fen, class MoveText>
+nlohmann::json violation_json(const Violation& v, Metric metric, Fen fen, MoveText move_text) {
+    const auto valued = [&](const auto& pos, const Outcome& o) -> nlohmann::json {
+        return {{"fen", fen(pos)}, {"value", value_json(o, metric)}};
+    };
+    nlohmann::json child = nullptr, mirror = nullptr, cause = nullptr;
+    if (v.child_move && v.child_value) {
+        child = valued(v.position.after(*v.child_move), *v.child_value);
+        child["move"] = move_text(v.position, *v.child_move);
+    }
+    if (v.mirror) mirror = valued(v.position.flipped(), *v.mirror);
+    if (v.cause && !v.finding) cause = {{"fen", fen(*v.cause)}, {"relation", v.relation}};
+    return {{"rule", v.rule},
+            {"fen", fen(v.position)},
+            {"stored", value_json(v.stored, metric)},
+            {"expected", value_json(v.expected, metric)},
+            {"child", child},
+            {"mirror", mirror},
+            {"cause", cause}};
+}
+
+// Report: tb::VerifyReport or tb::chess::ChessVerifyReport; `tables` of them, named `unit`.
+template <class Report, class ToJson>
+nlohmann::json verify_report_json(const Report& r, const std::filesystem::path& dir,
+                                  std::size_t tables, double seconds, ToJson to_json) {
+    nlohmann::json out = {{"directory", dir.string()},
+                          {"slices", tables},
+                          {"positions_checked", r.positions_checked},
+                          {"findings", r.findings},
+                          {"violations", r.violations},
+                          {"seconds", json_seconds(seconds)},
+                          {"examples", nlohmann::json::array()},
+                          {"consequences", nlohmann::json::array()}};
+    for (const auto& v : r.examples) out["examples"].push_back(to_json(v));
+    for (const auto& v : r.consequences) out["consequences"].push_back(to_json(v));
+    return out;
+}
+
+// The findings (each described), the first consequences, and the totals.
+template <class Report, class Describe>
+void print_verify_report(const Report& r, std::size_t tables, std::string_view unit, double seconds,
+                         Describe describe) {
+    for (const auto& v : r.examples) fmt::print("{}\n", describe(v));
+    if (r.findings > r.examples.size())
+        fmt::print("(the first {} of {} findings)\n", r.examples.size(), grouped(r.findings));
+    if (!r.consequences.empty()) {
+        fmt::print("{} violations follow from the findings above; the first:\n",
+                   grouped(r.violations - r.findings));
+        for (const auto& v : r.consequences) fmt::print("  {}", describe(v));
+    }
+    fmt::print("verified {} {}, {} positions in {} ({})\n", tables, unit,
+               grouped(r.positions_checked), seconds_text(seconds),
+               rate_text(per_second(r.positions_checked, seconds), "positions"));
+    fmt::print("findings: {} (values that break their own rule), violations: {}\n",
+               grouped(r.findings), grouped(r.violations));
+}
+
+}  // namespace retrocheck::app
