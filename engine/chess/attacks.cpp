@@ -140,6 +140,6 @@ const Built& built() {
 
 }  // namespace
 
-const Tables& tables() { return built().tables; }
+const Tables& built_tables() { return built().tables; }
 
 }  // namespace retrocheck::chess::detail

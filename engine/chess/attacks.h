@@ -26,7 +26,14 @@ struct Tables {
     // line[a][b]: the whole line through a and b (edge to edge), else empty.
     std::array<std::array<Bitboard, kSquares>, kSquares> between{}, line{};
 };
-const Tables& tables();
+// Filled once, on first use (before main: attacks.cpp asks for them eagerly).
+const Tables& built_tables();
+// Inline, so a lookup costs a guard check, not a call: this is the hot path of every move
+// generator and builder.
+inline const Tables& tables() {
+    static const Tables& t = built_tables();
+    return t;
+}
 }  // namespace detail
 
 inline Bitboard knight_attacks(Square s) { return detail::tables().knight[slot(s)]; }

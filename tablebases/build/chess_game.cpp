@@ -1,5 +1,7 @@
 #include "tablebases/build/chess_game.h"
 
+#include "engine/chess/symmetry.h"
+
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
@@ -43,6 +45,8 @@ bool may_double_push_past(const Position& pos) {
 }  // namespace
 
 ChessBuildTable::ChessBuildTable(Material m) : index_(m) {
+    for (const auto& side : m.count)
+        for (const int n : side) twins_ = twins_ || n > 1;
     const std::uint64_t slots = 2 * index_.size();
     if (m.count[0][4] && m.count[1][4]) {
         // Every position with an en passant right that a double push from a legal slot reaches.
@@ -100,6 +104,39 @@ std::uint64_t ChessBuildTable::id(const Position& pos) const {
         throw std::logic_error("an en passant position without a slot in " +
                                index_.material().name());
     return at;
+}
+
+bool ChessBuildTable::may_share_slots(const Position& pos) const {
+    using retrocheck::chess::popcount;
+    const bool pawns = index_.material().pawns() > 0;
+    // A piece alone of its kind stays matched under T only on a square T fixes: none for the
+    // file mirror and the rotations, a diagonal for the two diagonal reflections. Three such
+    // pieces off those squares leave at least three pieces unmatched under every T.
+    Bitboard alone = 0;
+    if (!twins_)
+        alone = pos.occupied();
+    else
+        for (Color c : {Color::White, Color::Black})
+            for (PieceType t : {PieceType::King, PieceType::Queen, PieceType::Rook,
+                                PieceType::Bishop, PieceType::Knight, PieceType::Pawn}) {
+                const Bitboard b = pos.pieces(c, t);
+                if (popcount(b) == 1) alone |= b;
+            }
+    constexpr Bitboard a1h8 = 0x8040201008040201ULL, a8h1 = 0x0102040810204080ULL;
+    if (pawns ? popcount(alone) >= 3 : popcount(alone & ~a1h8) >= 3 && popcount(alone & ~a8h1) >= 3)
+        return false;
+    // Otherwise count the pieces T moves to a square without a piece of their kind.
+    for (int k = 1; k < (pawns ? 2 : 8); ++k) {
+        int unmatched = 0;
+        for (Color c : {Color::White, Color::Black})
+            for (PieceType t : {PieceType::King, PieceType::Queen, PieceType::Rook,
+                                PieceType::Bishop, PieceType::Knight, PieceType::Pawn}) {
+                const Bitboard b = pos.pieces(c, t);
+                unmatched += popcount(b & ~retrocheck::chess::transform(b, k));
+            }
+        if (unmatched <= 2) return true;
+    }
+    return false;
 }
 
 std::optional<Position> ChessBuildTable::position(std::uint64_t id) const {

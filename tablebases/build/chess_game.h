@@ -36,6 +36,10 @@ class ChessBuildTable {
     std::optional<retrocheck::chess::Position> position(std::uint64_t id) const;
     // Whether pos (with an en passant right) has a slot.
     bool has(const retrocheck::chess::Position& pos) const { return find(pos) != kNone; }
+    // Whether two different moves from pos, or to pos, can reach symmetric images of one
+    // position (one slot). Children c1 != c2 with T(c1) = c2 differ from pos by one piece each,
+    // so pos and T(pos) differ in at most two pieces: rare, and cheap to rule out.
+    bool may_share_slots(const retrocheck::chess::Position& pos) const;
 
   private:
     static constexpr std::uint64_t kNone = ~std::uint64_t{0};
@@ -45,6 +49,7 @@ class ChessBuildTable {
     };
     std::uint64_t find(const retrocheck::chess::Position& pos) const;
     MaterialIndex index_;
+    bool twins_ = false;         // two or more pieces of one kind on a side
     std::vector<EnPassant> ep_;  // by key
 };
 
@@ -55,6 +60,7 @@ struct ChessGame {
     using Tables = MaterialTableSet;
     static constexpr bool kSharedSlots = true;  // a slot a symmetry class
     static bool lost_without_moves(const Position& p) { return p.in_check(); }  // else stalemate
+    static bool may_share_slots(const Table& t, const Position& p) { return t.may_share_slots(p); }
 
     static Slice slice_of(const Position& p) { return Material::of(p); }
     static std::string name(const Slice& s) { return s.name(); }
@@ -63,11 +69,10 @@ struct ChessGame {
         return t.position(id);
     }
 
-    template <typename F>
-    static void for_each_child(const Position& p, F&& f) {
-        retrocheck::chess::MoveList moves;
-        retrocheck::chess::generate_moves(p, moves);
-        for (const retrocheck::chess::Move m : moves) f(p.after(m));
+    // A move stays in the material unless it captures or promotes.
+    template <typename In, typename Exit>
+    static void for_each_move(const Position& p, In&& in_slice, Exit&& exit) {
+        for_each_move_filtered(p, in_slice, exit, [](retrocheck::chess::Move) { return true; });
     }
     template <typename F>
     static void for_each_parent_in_slice(const Table& t, const Position& p, F&& f) {
@@ -75,17 +80,31 @@ struct ChessGame {
             if (!parent.en_passant() || t.has(parent)) f(parent);
         });
     }
+
+  protected:
+    template <typename In, typename Exit, typename Keep>
+    static void for_each_move_filtered(const Position& p, In& in_slice, Exit& exit, Keep keep) {
+        retrocheck::chess::MoveList moves;
+        retrocheck::chess::generate_moves(p, moves);
+        const retrocheck::chess::Bitboard occupied = p.occupied();
+        for (const retrocheck::chess::Move m : moves) {
+            if (!keep(m)) continue;
+            if (m.is_promotion() || m.kind() == retrocheck::chess::MoveKind::EnPassant ||
+                (occupied & retrocheck::chess::bit(m.to())))
+                exit(p.after(m));
+            else
+                in_slice([&] { return p.after(m); });
+        }
+    }
 };
 
 // Deliberately wrong, for testing the statistics: a pawn promotes to a queen only.
 struct QueenOnlyChessGame : ChessGame {
-    template <typename F>
-    static void for_each_child(const Position& p, F&& f) {
-        retrocheck::chess::MoveList moves;
-        retrocheck::chess::generate_moves(p, moves);
-        for (const retrocheck::chess::Move m : moves)
-            if (!m.is_promotion() || m.promotion() == retrocheck::chess::PieceType::Queen)
-                f(p.after(m));
+    template <typename In, typename Exit>
+    static void for_each_move(const Position& p, In&& in_slice, Exit&& exit) {
+        for_each_move_filtered(p, in_slice, exit, [](retrocheck::chess::Move m) {
+            return !m.is_promotion() || m.promotion() == retrocheck::chess::PieceType::Queen;
+        });
     }
 };
 

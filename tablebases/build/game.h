@@ -27,7 +27,13 @@ concept RetrogradeGame = requires(const typename G::Position& p, const typename 
     { t.id(p) } -> std::same_as<std::uint64_t>;
     { t.values.size() } -> std::convertible_to<std::uint64_t>;
     G::make_table(s);
-    G::for_each_child(p, [](const typename G::Position&) {});
+    // Whether two different moves from p, or to p, can reach one slot (symmetric images of one
+    // position); never with kSharedSlots false.
+    { G::may_share_slots(t, p) } -> std::convertible_to<bool>;
+    // Every legal move of p: in_slice(make) for one that stays in p's slice, with make() giving
+    // the child (built only if asked for), exit(child) for one that leaves it.
+    G::for_each_move(
+        p, [](auto make) { (void)make(); }, [](const typename G::Position&) {});
     // Every position of the table's slice with a legal move to p that has a slot in t.
     G::for_each_parent_in_slice(t, p, [](const typename G::Position&) {});
 };
@@ -45,6 +51,19 @@ struct CheckersGame {
     static Table make_table(Slice s) { return Table(s); }
     static std::optional<Position> position(const Table& t, std::uint64_t id) {
         return t.position(id);
+    }
+
+    static bool may_share_slots(const Table&, const Position&) { return false; }
+
+    template <typename In, typename Exit>
+    static void for_each_move(const Position& p, In&& in_slice, Exit&& exit) {
+        const Slice s = slice_of(p);
+        for_each_child(p, [&](const Position& child) {
+            if (slice_of(child) == s)
+                in_slice([&]() -> const Position& { return child; });
+            else
+                exit(child);
+        });
     }
 
     // Every child, one per legal move (every capture path).

@@ -138,26 +138,29 @@ class Retrograde {
         // its settling reaches this slot once (settle() hands each parent slot one candidate).
         thread_local std::vector<Id> ids;  // reused: no allocation a position
         ids.clear();
-        G::for_each_child(p, [&](const Position& child) {
-            ++e.moves;
-            if (G::slice_of(child) == slice_) {
-                if constexpr (G::kSharedSlots) {
-                    const Id cid = static_cast<Id>(table_.id(child));
+        const bool may_repeat = G::kSharedSlots && G::may_share_slots(table_, p);
+        G::for_each_move(
+            p,
+            [&](auto make) {
+                ++e.moves;
+                if (may_repeat) {
+                    const Id cid = static_cast<Id>(table_.id(make()));
                     if (std::find(ids.begin(), ids.end(), cid) != ids.end()) return;
                     ids.push_back(cid);
                 }
                 ++e.in_slice;
-                return;
-            }
-            const auto v = done_.probe(child);
-            if (!v)
-                throw std::runtime_error("slice " + G::name(G::slice_of(child)) +
-                                         " is needed before " + G::name(slice_));
-            const Outcome mine = v->parent_view();
-            if (mine.is_win()) e.shortest_win = std::min(e.shortest_win, mine.plies());
-            if (mine.is_loss()) e.longest_loss = std::max(e.longest_loss, mine.plies());
-            if (mine.is_draw()) e.draw = true;
-        });
+            },
+            [&](const Position& child) {
+                ++e.moves;
+                const auto v = done_.probe(child);
+                if (!v)
+                    throw std::runtime_error("slice " + G::name(G::slice_of(child)) +
+                                             " is needed before " + G::name(slice_));
+                const Outcome mine = v->parent_view();
+                if (mine.is_win()) e.shortest_win = std::min(e.shortest_win, mine.plies());
+                if (mine.is_loss()) e.longest_loss = std::max(e.longest_loss, mine.plies());
+                if (mine.is_draw()) e.draw = true;
+            });
         return e;
     }
 
@@ -229,9 +232,14 @@ class Retrograde {
         const bool loss = level % 2 == 0;
         thread_local std::vector<Id> seen;
         seen.clear();
-        G::for_each_parent_in_slice(table_, *G::position(table_, id), [&](const Position& parent) {
+        const Position pos = *G::position(table_, id);
+        // One candidate a parent slot. Grandfather's forward check and mark() make a repeat
+        // harmless; out-counting must not count one move twice.
+        const bool may_repeat = G::kSharedSlots && method_ != BuildMethod::Grandfather &&
+                                G::may_share_slots(table_, pos);
+        G::for_each_parent_in_slice(table_, pos, [&](const Position& parent) {
             const Id pid = static_cast<Id>(table_.id(parent));
-            if constexpr (G::kSharedSlots) {  // one candidate a parent slot
+            if (may_repeat) {
                 if (std::find(seen.begin(), seen.end(), pid) != seen.end()) return;
                 seen.push_back(pid);
             }
@@ -252,11 +260,14 @@ class Retrograde {
     // so at least one of them schedules the parent.
     bool every_in_slice_child_wins(const Position& parent) {
         bool all = true;
-        G::for_each_child(parent, [&](const Position& child) {
-            if (!all || G::slice_of(child) != slice_) return;
-            const Value v = shared(table_.values[table_.id(child)]).load();
-            all = v != kUnknown && v != kDraw && v % 2 == 1;
-        });
+        G::for_each_move(
+            parent,
+            [&](auto make) {
+                if (!all) return;
+                const Value v = shared(table_.values[table_.id(make())]).load();
+                all = v != kUnknown && v != kDraw && v % 2 == 1;
+            },
+            [](const Position&) {});
         return all;
     }
 
