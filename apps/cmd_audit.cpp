@@ -1,11 +1,13 @@
-// `retrocheck audit --format chinook|cake|native PATH [--against DIR] [--json] [--max-examples K]
-// [--threads T]`: checks third-party (or our own) files against the rules and our tables.
+// `retrocheck audit --format chinook|cake|native|syzygy|gaviota PATH [--against DIR] [--json]
+// [--max-examples K] [--threads T]`: checks third-party (or our own) files against the rules and
+// our tables. Chess formats go to apps/chess_audit.cpp.
 #include <fmt/format.h>
 
 #include <chrono>
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "apps/chess_audit.h"
 #include "apps/commands.h"
 #include "apps/databases.h"
 #include "apps/html_report.h"
@@ -25,6 +27,9 @@ using namespace tb;
 namespace {
 
 constexpr int kMaxBuiltOnTheFly = 5;
+
+// The checkers databases, then the chess tables read through their probe libraries.
+const std::vector<std::string> kAuditFormats = {"native", "chinook", "cake", "syzygy", "gaviota"};
 
 // One test case a slice and side to move; a failing one shows its problems with the child.
 JunitSuite audit_junit(const AuditReport& report, const std::string& path,
@@ -84,25 +89,37 @@ Command add_audit(CLI::App& app) {
         std::size_t max_examples = 20;
         int threads = 0;
         std::string junit, html;
+        int dtz_pieces = 99;
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand(
         "audit", "Check a database against the rules and our own tables (exit 0: nothing wrong)");
     cmd->add_option("--format", args->format, "Format of the files")
         ->required()
-        ->check(CLI::IsMember(kDatabaseFormats));
+        ->check(CLI::IsMember(kAuditFormats));
     cmd->add_option("path", args->path, "The database: a directory (or a Chinook data file)")
         ->required();
     cmd->add_option("--against", args->against,
                     "Our tables to compare with (default: built in memory, up to 5 pieces)");
     cmd->add_flag("--json", args->json, "Print one JSON object");
     cmd->add_option("--max-examples", args->max_examples, "Problems printed (all are counted)");
+    cmd->add_option("--dtz-pieces", args->dtz_pieces,
+                    "Syzygy: judge DTZ only for materials of up to N pieces (WDL always)")
+        ->check(CLI::Range(0, 99));
     add_threads_option(cmd, args->threads);
     add_junit_option(cmd, args->junit);
     add_html_option(cmd, args->html);
     return {
         cmd, [args] {
             const auto threads = limit_threads(args->threads);
+            if (args->format == "syzygy" || args->format == "gaviota") {
+                if (!args->html.empty())
+                    return fail(
+                        "--html draws checkers boards; a chess audit takes --json or "
+                        "--junit");
+                return run_chess_audit({args->format, args->path, args->against, args->json,
+                                        args->max_examples, args->junit});
+            }
             const auto opened = open_database(args->format, args->path);
             if (!opened) return fail(opened.error());
             const int pieces = opened->max_pieces;

@@ -11,6 +11,7 @@ packages=(
   libcli11-dev libfmt-dev nlohmann-json3-dev
   python3 python3-jsonschema ccache chromium fonts-dejavu-core
   stockfish
+  libfathom-dev libgaviotatb-dev gaviotatb
 )
 
 missing=()

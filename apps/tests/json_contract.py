@@ -174,6 +174,24 @@ if thirdparty and os.path.isdir(chinook):
 elif os.environ.get("RETROCHECK_REQUIRE_THIRDPARTY") == "1":
     fail(f"third-party Chinook database missing: {chinook}")
 
+# Chess tables through their probe libraries: two Syzygy materials linked into a scratch
+# directory, and Debian's 3-piece Gaviota files, each against our tables built in memory.
+syzygy = os.path.join(thirdparty, "chess", "syzygy")
+if thirdparty and os.path.isdir(syzygy):
+    small = os.path.join(SCRATCH, "syzygy")
+    os.makedirs(small, exist_ok=True)
+    for name in ("KQvK.rtbw", "KQvK.rtbz", "KRvK.rtbw", "KRvK.rtbz"):
+        if not os.path.lexists(os.path.join(small, name)):
+            os.symlink(os.path.join(syzygy, name), os.path.join(small, name))
+    docs = run(["audit", "--format", "syzygy", small], "audit")
+    if docs and (docs[0]["total_checked"] != 96152 or docs[0]["total_violations"] != 0):
+        fail("audit syzygy: expected KQvK and KRvK's 96,152 positions, no violation")
+elif os.environ.get("RETROCHECK_REQUIRE_THIRDPARTY") == "1":
+    fail(f"third-party Syzygy tables missing: {syzygy}")
+if os.path.isdir("/usr/share/gaviotatb/gtb1"):
+    run(["audit", "--format", "gaviota", "/usr/share/gaviotatb/gtb1"], "audit")
+run(["audit", "--format", "syzygy", empty], "error", status=2)
+
 if PLUGINS:
     def plugin(name):
         return os.path.join(PLUGINS, f"lib{name}.so")

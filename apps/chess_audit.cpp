@@ -1,0 +1,191 @@
+#include "apps/chess_audit.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "apps/junit.h"
+#include "apps/output.h"
+#include "apps/progress.h"
+#include "engine/chess/fen.h"
+#include "engine/chess/notation.h"
+#include "tablebases/build/chess_builder.h"
+#include "tablebases/formats/gaviota.h"
+#include "tablebases/formats/syzygy.h"
+#include "tablebases/store/directory.h"
+#include "tablebases/verify/chess_audit.h"
+
+namespace retrocheck::app {
+
+using tb::chess::ChessAuditExample;
+using tb::chess::ChessAuditReport;
+using tb::chess::ChessAuditRow;
+using tb::chess::ChessProbe;
+using tb::chess::ChessTableSource;
+using tb::chess::Material;
+using tb::chess::MaterialTableSet;
+
+namespace {
+
+// Building our tables in memory for the audit takes minutes at 4 pieces and hours beyond.
+constexpr int kMaxBuiltOnTheFly = 4;
+
+Result<std::shared_ptr<ChessTableSource>> open_source(const std::string& format,
+                                                      const std::string& path) {
+    if (format == "syzygy") {
+        auto s = tb::chess::SyzygyTables::open(path);
+        if (!s) return Error{s.error()};
+        return std::shared_ptr<ChessTableSource>(*s);
+    }
+    auto g = tb::chess::GaviotaTables::open(path);
+    if (!g) return Error{g.error()};
+    return std::shared_ptr<ChessTableSource>(*g);
+}
+
+// Our tables for every material the source holds and every one their moves lead to.
+Result<MaterialTableSet> our_tables(const ChessTableSource& source, const ChessAuditArgs& args) {
+    const int pieces = source.max_pieces();
+    if (args.against.empty()) {
+        if (pieces > kMaxBuiltOnTheFly)
+            return Error{
+                fmt::format("{} holds {} pieces; build our tables with `retrocheck build "
+                            "chess --pieces {}` and pass them with --against",
+                            args.path, pieces, pieces)};
+        ProgressLine line([] { return std::string("building our tables in memory"); });
+        return tb::chess::build_closure(source.materials(), tb::BuildMethod::OutCounting);
+    }
+    auto loaded = tb::store::load_chess_directory(args.against, pieces);
+    if (!loaded) return Error{loaded.error()};
+    for (const Material& m : tb::chess::closure(source.materials()))
+        if (!loaded->find(m))
+            return Error{fmt::format("{} lacks {} ({} holds materials of up to {} pieces)",
+                                     args.against, m.name(), args.path, pieces)};
+    return loaded;
+}
+
+nlohmann::json probe_json(const ChessProbe& p) {
+    return {{"status", tb::chess::to_string(p.status)},
+            {"wdl", p.ok() ? nlohmann::json(tb::chess::to_string(p.wdl)) : nlohmann::json(nullptr)},
+            {"dtm", p.dtm ? nlohmann::json(*p.dtm) : nlohmann::json(nullptr)},
+            {"dtz", p.dtz ? nlohmann::json(*p.dtz) : nlohmann::json(nullptr)},
+            {"error", p.ok() ? nlohmann::json(nullptr) : nlohmann::json(p.error)}};
+}
+
+nlohmann::json example_json(const ChessAuditExample& e) {
+    nlohmann::json child = nullptr;
+    if (e.child_move) {
+        const chess::Position c = e.position.after(*e.child_move);
+        child = {{"move", chess::format_san(e.position, *e.child_move)},
+                 {"uci", chess::format_uci(*e.child_move)},
+                 {"fen", chess::format_fen(c)},
+                 {"theirs", e.child_theirs ? probe_json(*e.child_theirs) : nlohmann::json(nullptr)},
+                 {"ours", value_json(e.child_ours, Metric::Dtm)}};
+    }
+    return {{"problem", e.problem},
+            {"fen", chess::format_fen(e.position)},
+            {"theirs", probe_json(e.theirs)},
+            {"ours", value_json(e.ours, Metric::Dtm)},
+            {"expected", e.expected.empty() ? nlohmann::json(nullptr) : nlohmann::json(e.expected)},
+            {"child", child}};
+}
+
+nlohmann::json report_json(const ChessAuditReport& r, const ChessAuditArgs& args, int pieces,
+                           double seconds) {
+    nlohmann::json out = {{"game", "chess"},
+                          {"format", args.format},
+                          {"path", args.path},
+                          {"pieces", pieces},
+                          {"materials", nlohmann::json::array()},
+                          {"dtz", r.dtz},
+                          {"total_checked", r.checked},
+                          {"total_en_passant", r.en_passant},
+                          {"total_disagreements", r.disagreements},
+                          {"total_violations", r.violations},
+                          {"seconds", json_seconds(seconds)},
+                          {"examples", nlohmann::json::array()}};
+    for (const ChessAuditRow& row : r.rows)
+        out["materials"].push_back({{"material", row.material.name()},
+                                    {"side_to_move", chess::to_string(row.side_to_move)},
+                                    {"checked", row.checked},
+                                    {"en_passant", row.en_passant},
+                                    {"disagreements", row.disagreements},
+                                    {"violations", row.violations}});
+    for (const ChessAuditExample& e : r.examples) out["examples"].push_back(example_json(e));
+    return out;
+}
+
+JunitSuite report_junit(const ChessAuditReport& r, const ChessAuditArgs& args, double seconds) {
+    JunitSuite suite{"retrocheck audit " + args.format + " " + args.path, seconds, {}};
+    for (const ChessAuditRow& row : r.rows) {
+        JunitCase c;
+        c.classname = "audit." + row.material.name();
+        c.name = row.material.name() + ", " + chess::title(row.side_to_move) + " to move";
+        c.system_out = fmt::format("{} checked ({} with an en passant right)", grouped(row.checked),
+                                   grouped(row.en_passant));
+        if (row.disagreements + row.violations > 0) {
+            c.failure_message = fmt::format("{} disagreements, {} violations",
+                                            grouped(row.disagreements), grouped(row.violations));
+            for (const ChessAuditExample& e : r.examples)
+                if (Material::of(e.position) == row.material &&
+                    e.position.side_to_move() == row.side_to_move)
+                    c.show(e.problem, tb::chess::describe(e));
+        }
+        suite.cases.push_back(std::move(c));
+    }
+    return suite;
+}
+
+}  // namespace
+
+int run_chess_audit(const ChessAuditArgs& args) {
+    const auto source = open_source(args.format, args.path);
+    if (!source) return fail(source.error());
+    const int pieces = (*source)->max_pieces();
+    const auto ours = our_tables(**source, args);
+    if (!ours) return fail(ours.error());
+    const auto t0 = std::chrono::steady_clock::now();
+    std::atomic<std::uint64_t> done{0};
+    ChessAuditReport report;
+    {
+        const std::uint64_t total = tb::chess::audit_work(**source, *ours);
+        ProgressLine line([&] {
+            const double sec = seconds_since(t0);
+            return fmt::format("audit {} of {} slot reads and judgements, {}", grouped(done.load()),
+                               grouped(total), eta_text(done.load(), total, sec));
+        });
+        tb::chess::ChessAuditOptions options;
+        options.max_examples = args.max_examples;
+        options.dtz_max_pieces = args.dtz_pieces;
+        report = tb::chess::audit(**source, *ours, options, &done);
+    }
+    const double seconds = seconds_since(t0);
+    if (report.checked == 0) return fail(args.path + ": the tables hold no position to audit");
+    const bool wrong = report.disagreements + report.violations > 0;
+    if (!args.junit.empty())
+        if (const auto w = write_junit(args.junit, report_junit(report, args, seconds)); !w)
+            return fail(w.error());
+    if (args.json) {
+        print_json(report_json(report, args, pieces, seconds));
+        return found_if(wrong);
+    }
+    fmt::print("{:<10} {:<5} {:>12} {:>12} {:>13} {:>10}\n", "material", "side", "checked",
+               "en passant", "disagreements", "violations");
+    for (const ChessAuditRow& row : report.rows)
+        fmt::print("{:<10} {:<5} {:>12} {:>12} {:>13} {:>10}\n", row.material.name(),
+                   chess::to_string(row.side_to_move), grouped(row.checked),
+                   grouped(row.en_passant), grouped(row.disagreements), grouped(row.violations));
+    for (const ChessAuditExample& e : report.examples) fmt::print("\n{}", tb::chess::describe(e));
+    fmt::print("\naudited {} ({}, {} materials, up to {} pieces) in {}\n", args.path, args.format,
+               (*source)->materials().size(), pieces, seconds_text(seconds));
+    if ((*source)->has_dtz() && args.dtz_pieces < pieces)
+        fmt::print("DTZ judged for materials of up to {} pieces (--dtz-pieces); WDL for all\n",
+                   args.dtz_pieces);
+    fmt::print("checked {} ({} with an en passant right), disagreements {}, violations {}\n",
+               grouped(report.checked), grouped(report.en_passant), grouped(report.disagreements),
+               grouped(report.violations));
+    return found_if(wrong);
+}
+
+}  // namespace retrocheck::app

@@ -1,0 +1,274 @@
+// The Syzygy and Gaviota readers (through Fathom and libgaviotatb) and the chess auditor: names,
+// the DTZ rules, refusals of damaged and incomplete directories, one live source per library,
+// the en passant positions that broke real probers, and every position audited against our
+// tables: Gaviota's 35 3-4 piece materials and Syzygy's 3-piece ones and KPvKP in the default
+// tier, Syzygy's 35 in the slow tier.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "engine/chess/fen.h"
+#include "tablebases/build/chess_builder.h"
+#include "tablebases/formats/gaviota.h"
+#include "tablebases/formats/syzygy.h"
+#include "tablebases/store/directory.h"
+#include "tablebases/tests/scratch.h"
+#include "tablebases/tests/thirdparty.h"
+#include "tablebases/verify/chess_audit.h"
+#include "tablebases/verify/dtz_rules.h"
+
+namespace retrocheck::tb::chess {
+namespace {
+
+namespace fs = std::filesystem;
+using retrocheck::chess::parse_fen;
+using retrocheck::chess::Position;
+using testing::scratch;
+using testing::slurp;
+using testing::spit;
+
+Position fen(const std::string& text) {
+    auto p = parse_fen(text);
+    EXPECT_TRUE(p) << text << ": " << (p ? "" : p.error());
+    return *p;
+}
+
+Material material(const std::string& name) { return *Material::parse(name); }
+
+// Our 3-4 piece tables: the chess main job's files (RETROCHECK_CHESS4, the ctest fixture), or
+// built in memory once for the whole program.
+const MaterialTableSet& ours() {
+    static const MaterialTableSet tables = [] {
+        const char* dir = std::getenv("RETROCHECK_CHESS4");
+        if (dir && fs::exists(fs::path(dir) / "KQvKR.rctb"))
+            if (auto loaded = store::load_chess_directory(dir, 4)) return std::move(loaded).value();
+        return build_up_to(4, BuildMethod::OutCounting);
+    }();
+    return tables;
+}
+
+// Copies of the named files of `from` into a fresh scratch folder.
+fs::path copy_of(const fs::path& from, const std::string& name,
+                 const std::vector<std::string>& files) {
+    const fs::path dir = scratch(name);
+    for (const std::string& f : files) fs::copy_file(from / f, dir / f);
+    return dir;
+}
+
+TEST(FastChessFormats, Names) {
+    EXPECT_EQ(syzygy_name(material("KRvKQ")), "KQvKR");
+    EXPECT_EQ(syzygy_name(material("KPvKN")), "KNvKP");
+    EXPECT_EQ(syzygy_name(material("KvKBN")), "KBNvK");
+    EXPECT_EQ(syzygy_name(material("KBvKB")), "KBvKB");
+    EXPECT_EQ(gaviota_material("kqkr"), material("KQvKR"));
+    EXPECT_EQ(gaviota_material("kbnk"), material("KBNvK"));
+    EXPECT_EQ(gaviota_material("knbk"), std::nullopt);  // not in Q R B N P order
+    EXPECT_EQ(gaviota_material("kqxk"), std::nullopt);
+}
+
+TEST(FastChessFormats, DtzRules) {
+    const DtzChild zeroing_win{true, false, Wld::Loss, 0};
+    const DtzChild quiet_loss_7{false, false, Wld::Loss, -7};
+    const DtzChild quiet_win_4{false, false, Wld::Win, 4};
+    const DtzChild zeroing_to_win{true, false, Wld::Win, 0};
+    const DtzChild mate{false, true, Wld::Loss, -1};
+    // A win: 1 through a zeroing move, else one more than the best lost child (or one less:
+    // Syzygy's rounding).
+    EXPECT_FALSE(judge_dtz(Wdl5::Win, 1, std::vector{zeroing_win, quiet_loss_7}));
+    EXPECT_TRUE(judge_dtz(Wdl5::Win, 3, std::vector{zeroing_win, quiet_loss_7}));
+    EXPECT_FALSE(judge_dtz(Wdl5::Win, 8, std::vector{quiet_loss_7, quiet_win_4}));
+    EXPECT_FALSE(judge_dtz(Wdl5::Win, 7, std::vector{quiet_loss_7}));  // rounded
+    EXPECT_FALSE(judge_dtz(Wdl5::Win, 9, std::vector{quiet_loss_7}));  // the child rounded
+    EXPECT_EQ(std::string(judge_dtz(Wdl5::Win, 10, std::vector{quiet_loss_7})->rule),
+              "dtz-zeroing-line");
+    EXPECT_EQ(std::string(judge_dtz(Wdl5::Win, 6, std::vector{quiet_loss_7})->rule),
+              "dtz-zeroing-line");
+    EXPECT_FALSE(judge_dtz(Wdl5::Win, 1, std::vector{mate, quiet_loss_7}));
+    // A loss: the longest, a zeroing move counting 1.
+    EXPECT_FALSE(judge_dtz(Wdl5::Loss, -5, std::vector{quiet_win_4, zeroing_to_win}));
+    EXPECT_FALSE(judge_dtz(Wdl5::Loss, -1, std::vector{zeroing_to_win}));
+    EXPECT_TRUE(judge_dtz(Wdl5::Loss, -2, std::vector{zeroing_to_win}));
+    EXPECT_TRUE(judge_dtz(Wdl5::Loss, -8, std::vector{quiet_win_4}));
+    EXPECT_FALSE(judge_dtz(Wdl5::Loss, -1, std::vector<DtzChild>{}));  // mated
+    // Signs, draws and the 50-move rule.
+    EXPECT_EQ(std::string(judge_dtz(Wdl5::Draw, 3, std::vector{quiet_win_4})->rule),
+              "dtz-draw-is-0");
+    EXPECT_EQ(std::string(judge_dtz(Wdl5::Win, -8, std::vector{quiet_loss_7})->rule), "dtz-sign");
+    const DtzChild far{false, false, Wld::Loss, -120};
+    EXPECT_EQ(std::string(judge_dtz(Wdl5::Win, 121, std::vector{far})->rule), "dtz-50-move");
+    EXPECT_FALSE(judge_dtz(Wdl5::CursedWin, 121, std::vector{far}));
+}
+
+TEST(FastChessFormats, EnPassantVariants) {
+    // Black to move after c2-c4: b4xc3 en passant is the variant.
+    const auto v = en_passant_variants(fen("8/8/7k/8/1pP5/7K/8/8 b - - 0 1"));
+    ASSERT_EQ(v.size(), 1u);
+    EXPECT_EQ(retrocheck::chess::format_fen(v[0]), "8/8/7k/8/1pP5/7K/8/8 b - c3 0 1");
+    // The pawn on c4 could not have come from c2 through a piece on c3.
+    EXPECT_TRUE(en_passant_variants(fen("8/8/7k/8/1pP5/2N4K/8/8 b - - 0 1")).empty());
+}
+
+TEST(FastSyzygy, RefusesDamagedAndIncompleteDirectories) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
+    EXPECT_NE(SyzygyTables::open("/nonexistent/syzygy").error().find("/nonexistent/syzygy"),
+              std::string::npos);
+    EXPECT_NE(SyzygyTables::open(scratch("sz-empty")).error().find("no Syzygy table"),
+              std::string::npos);
+    const std::vector<std::string> kq = {"KQvK.rtbw", "KQvK.rtbz"};
+    {  // truncated by one byte
+        const fs::path dir = copy_of(syzygy, "sz-truncated", kq);
+        const std::string bytes = slurp(dir / "KQvK.rtbw");
+        spit(dir / "KQvK.rtbw", bytes.substr(0, bytes.size() - 1));
+        const auto t = SyzygyTables::open(dir);
+        ASSERT_FALSE(t);
+        EXPECT_NE(t.error().find("KQvK.rtbw"), std::string::npos) << t.error();
+        EXPECT_NE(t.error().find("16 more than a multiple of 64"), std::string::npos);
+    }
+    {  // a bad magic number
+        const fs::path dir = copy_of(syzygy, "sz-magic", kq);
+        std::string bytes = slurp(dir / "KQvK.rtbz");
+        bytes[0] = static_cast<char>(bytes[0] ^ 1);
+        spit(dir / "KQvK.rtbz", bytes);
+        const auto t = SyzygyTables::open(dir);
+        ASSERT_FALSE(t);
+        EXPECT_NE(t.error().find("KQvK.rtbz: magic"), std::string::npos) << t.error();
+    }
+    {  // a material without its DTZ file
+        const auto t = SyzygyTables::open(copy_of(syzygy, "sz-no-dtz", {"KQvK.rtbw"}));
+        ASSERT_FALSE(t);
+        EXPECT_NE(t.error().find("KQvK.rtbz is missing"), std::string::npos) << t.error();
+    }
+    {  // KQvKR without KRvK, which capturing the queen leads to
+        const auto t = SyzygyTables::open(copy_of(
+            syzygy, "sz-no-successor", {"KQvKR.rtbw", "KQvKR.rtbz", "KQvK.rtbw", "KQvK.rtbz"}));
+        ASSERT_FALSE(t);
+        EXPECT_NE(t.error().find("KRvK.rtbw is missing: KQvKR needs it"), std::string::npos)
+            << t.error();
+    }
+    // One live source at a time (Fathom's globals); a new one once it is gone.
+    const fs::path dir = copy_of(syzygy, "sz-kq", kq);
+    {
+        auto first = SyzygyTables::open(dir);
+        ASSERT_TRUE(first) << first.error();
+        const auto second = SyzygyTables::open(dir);
+        ASSERT_FALSE(second);
+        EXPECT_NE(second.error().find("already open"), std::string::npos);
+        const ChessProbe win = (*first)->probe_dtz(fen("8/8/8/5k2/8/8/1Q6/K7 w - -"));
+        ASSERT_TRUE(win.ok()) << win.error;
+        EXPECT_EQ(win.wdl, Wdl5::Win);
+        EXPECT_GT(*win.dtz, 0);
+        const ChessProbe missing = (*first)->probe(fen("8/8/8/5k2/8/8/1R6/K7 w - -"));
+        EXPECT_EQ(missing.status, ChessProbeStatus::Missing);
+    }
+    EXPECT_TRUE(SyzygyTables::open(dir));
+}
+
+TEST(FastGaviota, RefusesDamagedAndIncompleteDirectories) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(gaviota, "chess/gaviota");
+    EXPECT_NE(GaviotaTables::open(scratch("gtb-empty")).error().find("no Gaviota table"),
+              std::string::npos);
+    {
+        const fs::path dir = copy_of(gaviota, "gtb-truncated", {"kqk.gtb.cp4"});
+        const std::string bytes = slurp(dir / "kqk.gtb.cp4");
+        spit(dir / "kqk.gtb.cp4", bytes.substr(0, bytes.size() - 100));
+        const auto t = GaviotaTables::open(dir);
+        ASSERT_FALSE(t);
+        EXPECT_NE(t.error().find("kqk.gtb.cp4"), std::string::npos) << t.error();
+        EXPECT_NE(t.error().find("truncated"), std::string::npos) << t.error();
+    }
+    {
+        const auto t = GaviotaTables::open(
+            copy_of(gaviota, "gtb-no-successor", {"kqkr.gtb.cp4", "kqk.gtb.cp4"}));
+        ASSERT_FALSE(t);
+        EXPECT_NE(t.error().find("krk.gtb.cp4 is missing: KQvKR needs it"), std::string::npos)
+            << t.error();
+    }
+    const fs::path dir = copy_of(gaviota, "gtb-kq", {"kqk.gtb.cp4"});
+    auto first = GaviotaTables::open(dir);
+    ASSERT_TRUE(first) << first.error();
+    EXPECT_FALSE(GaviotaTables::open(dir));
+    // CHESS.md: the one longest KQvK win, mate in 10.
+    const ChessProbe p = (*first)->probe(fen("8/8/8/5k2/8/8/1Q6/K7 w - -"));
+    ASSERT_TRUE(p.ok()) << p.error;
+    EXPECT_EQ(p.outcome(), Outcome::win(19));
+    // Black to move, mated: a loss in 0.
+    EXPECT_EQ((*first)->probe(fen("k7/1Q6/1K6/8/8/8/8/8 b - -")).outcome(), Outcome::loss(0));
+}
+
+// The en passant positions that real probers got wrong, against our value of the same position.
+TEST(ChessAudits, EnPassantCasesThatBrokeProbers) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
+    RETROCHECK_THIRDPARTY_OR_SKIP(gaviota, "chess/gaviota");
+    const Position ep = fen("8/8/7k/8/1pP5/7K/8/8 b - c3 0 1");
+    ASSERT_TRUE(ep.en_passant());
+    const auto value = ours().probe(ep);
+    ASSERT_TRUE(value);
+    {
+        auto s = SyzygyTables::open(syzygy);
+        ASSERT_TRUE(s) << s.error();
+        const ChessProbe p = (*s)->probe(ep);
+        ASSERT_TRUE(p.ok()) << p.error;
+        EXPECT_EQ(wld_of(p.wdl), value->wld());
+        // Five pieces: beyond these files, so Missing and no value.
+        const ChessProbe five = (*s)->probe(fen("3K4/8/3k4/8/4p3/4B3/5P2/8 w - -"));
+        EXPECT_EQ(five.status, ChessProbeStatus::Missing);
+    }
+    auto g = GaviotaTables::open(gaviota);
+    ASSERT_TRUE(g) << g.error();
+    const ChessProbe p = (*g)->probe(ep);
+    ASSERT_TRUE(p.ok()) << p.error;
+    EXPECT_EQ(p.outcome(), *value);
+}
+
+void expect_clean(const ChessAuditReport& r, std::uint64_t checked, std::uint64_t en_passant) {
+    EXPECT_EQ(r.checked, checked);
+    EXPECT_EQ(r.en_passant, en_passant);
+    EXPECT_EQ(r.disagreements, 0u);
+    EXPECT_EQ(r.violations, 0u);
+    for (const ChessAuditExample& e : r.examples) ADD_FAILURE() << describe(e);
+}
+
+// Every legal position of the 35 materials (one a symmetry class), both sides to move, and the
+// 43,786 KPvKP positions with an en passant right.
+constexpr std::uint64_t kPositions = 134'753'663, kEnPassant = 43'786;
+
+TEST(ChessAudits, GaviotaEveryPositionOf35Materials) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(dir, "chess/gaviota");
+    auto g = GaviotaTables::open(dir);
+    ASSERT_TRUE(g) << g.error();
+    ASSERT_EQ((*g)->materials().size(), 35u);
+    expect_clean(audit(**g, ours(), {}), kPositions, kEnPassant);
+}
+
+TEST(ChessAudits, DebianGaviota3PieceFiles) {
+    if (!fs::exists("/usr/share/gaviotatb/gtb1/kqk.gtb.cp1"))
+        GTEST_SKIP() << "Debian's gaviotatb is not installed";
+    auto g = GaviotaTables::open("/usr/share/gaviotatb/gtb1");
+    ASSERT_TRUE(g) << g.error();
+    expect_clean(audit(**g, ours(), {}), 367'868, 0);
+}
+
+// WDL and DTZ of every position of the 3-piece materials and of KPvKP, where every position with
+// an en passant right is (the whole directory takes 14 CPU minutes: the slow tier's).
+TEST(ChessAudits, SyzygyEveryPositionOf3PieceMaterialsAndKPvKP) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(dir, "chess/syzygy");
+    auto s = SyzygyTables::open(dir);
+    ASSERT_TRUE(s) << s.error();
+    ASSERT_EQ((*s)->materials().size(), 35u);
+    ChessAuditOptions options;
+    for (const Material& m : (*s)->materials())
+        if (m.pieces() == 3 || m == material("KPvKP")) options.only.push_back(m);
+    expect_clean(audit(**s, ours(), options), 367'868 + 7'479'874, kEnPassant);
+}
+
+TEST(SlowChessAudits, SyzygyEveryPositionOf35Materials) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(dir, "chess/syzygy");
+    auto s = SyzygyTables::open(dir);
+    ASSERT_TRUE(s) << s.error();
+    expect_clean(audit(**s, ours(), {}), kPositions, kEnPassant);
+}
+
+}  // namespace
+}  // namespace retrocheck::tb::chess
