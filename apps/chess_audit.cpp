@@ -3,9 +3,11 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "apps/child_process.h"
 #include "apps/junit.h"
 #include "apps/output.h"
 #include "apps/progress.h"
@@ -13,6 +15,7 @@
 #include "engine/chess/notation.h"
 #include "tablebases/build/chess_builder.h"
 #include "tablebases/formats/gaviota.h"
+#include "tablebases/formats/library_calls.h"
 #include "tablebases/formats/syzygy.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/verify/chess_audit.h"
@@ -139,7 +142,48 @@ JunitSuite report_junit(const ChessAuditReport& r, const ChessAuditArgs& args, d
 
 }  // namespace
 
+namespace {
+
+// What the probe library was doing when it killed the child: the call, the position, the file.
+std::string library_crash(const ChessAuditArgs& args, const ChildKilled& killed) {
+    const auto calls = tb::chess::library_calls_in_progress();
+    if (calls.empty())
+        return fmt::format(
+            "the audit of {} was killed by {} outside the probe libraries (out of memory, a "
+            "signal from outside, or a bug in retrocheck)",
+            args.path, killed.name);
+    const tb::chess::LibraryCallSnapshot& c = calls.front();
+    const Material m = Material::of(c.position);
+    const std::filesystem::path dir(args.path);
+    const std::string file =
+        args.format == "syzygy"
+            ? (dir / (tb::chess::syzygy_name(m) + ".rtbw")).string() +
+                  (std::string_view(c.call) == "tb_probe_root" ? " or .rtbz" : "")
+            : (dir / (tb::chess::gaviota_stem(m) + ".gtb.*")).string();
+    return fmt::format(
+        "{} crashed ({}) in {} on {} ({} to move, material {}): {}, or a table its captures "
+        "and promotions lead to, is damaged; the audit was stopped",
+        c.library, killed.name, c.call, chess::format_fen(c.position),
+        chess::to_string(c.position.side_to_move()), m.name(), file);
+}
+
+int audit_here(const ChessAuditArgs& args);
+
+}  // namespace
+
+// The probe libraries do not check what they read: a damaged Syzygy file can make Fathom read
+// outside its mapping. The audit runs in a child process, so that a crash becomes an error that
+// names the call, the position and the file.
 int run_chess_audit(const ChessAuditArgs& args) {
+    tb::chess::library_calls_shared();
+    const auto ended = run_in_child([&] { return audit_here(args); });
+    if (const int* code = std::get_if<int>(&ended)) return *code;
+    return fail(library_crash(args, std::get<ChildKilled>(ended)));
+}
+
+namespace {
+
+int audit_here(const ChessAuditArgs& args) {
     const auto source = open_source(args.format, args.path);
     if (!source) return fail(source.error());
     const int pieces = (*source)->max_pieces();
@@ -187,5 +231,7 @@ int run_chess_audit(const ChessAuditArgs& args) {
                grouped(report.violations));
     return found_if(wrong);
 }
+
+}  // namespace
 
 }  // namespace retrocheck::app

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <mutex>
 
+#include "engine/core/signal_name.h"
 #include "engine/core/text.h"
 #include "plugins/protocol.h"
 
@@ -28,11 +29,6 @@ namespace {
 std::string grouped_ms(int ms) { return grouped(static_cast<std::uint64_t>(ms)) + " ms"; }
 
 std::string mebibytes(std::uint64_t bytes) { return grouped(bytes >> 20) + " MiB"; }
-
-std::string signal_name(int sig) {
-    const char* abbrev = sigabbrev_np(sig);
-    return abbrev ? std::string("SIG") + abbrev : "signal " + std::to_string(sig);
-}
 
 // The first of reads that did not finish, or Done. A braced list reads in order, and reads after
 // a failed one end at once (the pipe is closed or the deadline passed).

@@ -1,12 +1,16 @@
 // The chess commands as a user runs them: show, moves and perft tell a chess FEN by its
 // syntax; perft-diff against Debian's stockfish and against a scripted fake engine that drops
-// or adds one move deep in the tree, dies or hangs.
+// or adds one move deep in the tree, dies or hangs; an audit whose damaged Syzygy file crashes
+// Fathom.
+#include <unistd.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "apps/tests/cli_run.h"
+#include "tablebases/tests/thirdparty.h"
 
 namespace {
 
@@ -113,6 +117,37 @@ TEST(ChessCli, PerftDiffReportsAnEngineThatDiesOrHangs) {
     expect_refused("perft-diff --engine /nonexistent/engine 3",
                    "engine '/nonexistent/engine' could not be started (its stderr: "
                    "'/bin/sh: 1: exec: /nonexistent/engine: not found')");
+}
+
+// Byte 21 of KRvK.rtbw XOR 0x5a (found by apps/tests/chess_fault_fractions.py) makes Debian's
+// Fathom read outside its mapping on the first probe. The audit runs the library in a child
+// process: the command survives and refuses the directory, naming the call, position and file.
+TEST(ChessCli, AuditSurvivesAFathomCrashAndNamesTheCallPositionAndFile) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                      ("retrocheck-fathom-crash-" + std::to_string(getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    for (const char* name : {"KRvK.rtbw", "KRvK.rtbz"})
+        std::filesystem::copy_file(syzygy / name, dir / name);
+    {
+        std::fstream f(dir / "KRvK.rtbw", std::ios::in | std::ios::out | std::ios::binary);
+        f.seekg(21);
+        const char byte = static_cast<char>(f.get() ^ 0x5a);
+        f.seekp(21);
+        f.put(byte);
+    }
+    const std::string audit = "audit --format syzygy " + dir.string() + " --threads 1";
+    expect_refused(audit,
+                   "Fathom crashed (SIGSEGV) in tb_probe_wdl on 8/8/8/8/8/8/R7/K1k5 w - - 0 1 "
+                   "(white to move, material KRvK): " +
+                       (dir / "KRvK.rtbw").string() + ", or a table its captures");
+    const CliRun j = run(audit + " --json", "2>/dev/null");
+    EXPECT_EQ(j.status, 2);
+    const auto doc = nlohmann::json::parse(j.out);
+    EXPECT_TRUE(contains(doc["error"]["message"].get<std::string>(), "Fathom crashed (SIGSEGV)"))
+        << j.out;
+    std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -2,7 +2,8 @@
 """What single-byte changes in a real Syzygy or Gaviota file become: refused by the reader (its
 own checks or the library's, exit 2), found by the audit at the positions they change (exit 1),
 or accepted (exit 0: the byte changes no position's value). A crash of the library is counted
-apart.
+apart: contained (the audit runs it in a child process and refuses the directory, exit 2, naming
+the call, position and file) or not (retrocheck itself died: a bug; the script then fails).
 
 usage: chess_fault_fractions.py RETROCHECK FORMAT SOURCE_DIR FILE[,FILE...] AGAINST SCRATCH [STEP]
 
@@ -21,8 +22,10 @@ STEP = int(sys.argv[7]) if len(sys.argv) > 7 else 1
 def audit(directory):
     r = subprocess.run([BIN, "audit", "--format", FORMAT, directory, "--against", AGAINST,
                         "--threads", "1", "--max-examples", "1"],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return r.returncode
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if r.returncode == 2 and " crashed (" in r.stderr:
+        return "library crash"
+    return {0: "accepted", 1: "found", 2: "refused"}.get(r.returncode, "uncontained crash")
 
 
 def copy_dir(names, dest):
@@ -33,7 +36,8 @@ def copy_dir(names, dest):
         os.chmod(os.path.join(dest, n), 0o644)
 
 
-totals = {"refused": 0, "found": 0, "accepted": 0, "crashed": 0}
+KINDS = ["refused", "library crash", "found", "accepted", "uncontained crash"]
+totals = dict.fromkeys(KINDS, 0)
 for target in FILES.split(","):
     # The target's material (both Syzygy files) and every material of fewer pieces, copied.
     names = sorted(n for n in os.listdir(SOURCE) if n.endswith((".rtbw", ".rtbz", ".gtb.cp4",
@@ -42,18 +46,16 @@ for target in FILES.split(","):
     stem = target.split(".")[0]
     keep = [n for n in names if n.split(".")[0] == stem or len(n.split(".")[0]) < len(stem)]
     copy_dir(keep, base)
-    if audit(base) != 0:
+    if audit(base) != "accepted":
         sys.exit(f"{target}: the unchanged files do not audit clean")
     data = open(os.path.join(SOURCE, target), "rb").read()
-    counts = {"refused": 0, "found": 0, "accepted": 0, "crashed": 0}
+    counts = dict.fromkeys(KINDS, 0)
     for i in range(0, len(data), STEP):
         changed = bytearray(data)
         changed[i] ^= 0x5A
         with open(os.path.join(base, target), "wb") as f:
             f.write(changed)
-        code = audit(base)
-        kind = {0: "accepted", 1: "found", 2: "refused"}.get(code, "crashed")
-        counts[kind] += 1
+        counts[audit(base)] += 1
     with open(os.path.join(base, target), "wb") as f:
         f.write(data)
     n = sum(counts.values())
@@ -63,3 +65,4 @@ for target in FILES.split(","):
         totals[k] += counts[k]
 n = sum(totals.values())
 print("all: " + ", ".join(f"{k} {v} ({100.0 * v / n:.1f}%)" for k, v in totals.items()))
+sys.exit(1 if totals["uncontained crash"] else 0)

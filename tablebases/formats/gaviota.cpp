@@ -15,6 +15,7 @@
 #include "tablebases/chess/index.h"
 #include "tablebases/chess/table.h"
 #include "tablebases/formats/chess_files.h"
+#include "tablebases/formats/library_calls.h"
 #include "tablebases/formats/syzygy.h"
 
 namespace retrocheck::tb::chess {
@@ -126,6 +127,8 @@ Result<bool> check_header(const TableFile& f, int scheme) {
 }
 
 }  // namespace
+
+std::string gaviota_stem(const Material& m) { return gaviota_name(canonical(m)); }
 
 std::optional<Material> gaviota_material(const std::string& stem) {
     if (stem.size() < 3 || stem[0] != 'k') return std::nullopt;
@@ -257,6 +260,7 @@ ChessProbe GaviotaTables::probe(const Position& pos) const {
     const auto ep = pos.en_passant();
     unsigned info = tb_UNKNOWN, plies = 0;
     const std::unique_lock lock(g_probe);
+    const LibraryCall watched("libgaviotatb", "tb_probe_hard", pos);
     const int ok =
         api().probe_hard(pos.side_to_move() == Color::White ? tb_WHITE_TO_MOVE : tb_BLACK_TO_MOVE,
                          ep ? static_cast<unsigned>(retrocheck::chess::index_of(*ep))

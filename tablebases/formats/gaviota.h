@@ -51,6 +51,8 @@ class GaviotaTables final : public ChessTableSource {
     const char** paths_ = nullptr;    // the library's path list
 };
 
+// The stem of the files that hold m: "kqkr" for KQvKR and for KRvKQ.
+std::string gaviota_stem(const Material& m);
 // "kqkr" for KQvKR; nothing for a name that is not a Gaviota material.
 std::optional<Material> gaviota_material(const std::string& stem);
 

@@ -15,6 +15,7 @@
 #include "tablebases/chess/index.h"
 #include "tablebases/chess/table.h"
 #include "tablebases/formats/chess_files.h"
+#include "tablebases/formats/library_calls.h"
 
 namespace retrocheck::tb::chess {
 
@@ -196,6 +197,7 @@ std::optional<ChessProbe> SyzygyTables::refuse(const Position& pos) const {
 ChessProbe SyzygyTables::probe(const Position& pos) const {
     if (auto r = refuse(pos)) return *r;
     const Boards b = boards(pos);
+    const LibraryCall watched("Fathom", "tb_probe_wdl", pos);
     const unsigned r = tb_probe_wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops,
                                     b.knights, b.pawns, 0, 0, b.ep, b.turn);
     if (r == TB_RESULT_FAILED)
@@ -213,6 +215,7 @@ ChessProbe SyzygyTables::probe_dtz(const Position& pos, std::vector<ChildDtz>* c
     if (auto r = refuse(pos)) return *r;
     const Boards b = boards(pos);
     unsigned results[TB_MAX_MOVES];
+    const LibraryCall watched("Fathom", "tb_probe_root", pos);
     const unsigned r =
         tb_probe_root(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns,
                       0, 0, b.ep, b.turn, children ? results : nullptr);

@@ -1,0 +1,52 @@
+// Which probe-library call each thread is in, and on which position, kept in memory that a parent
+// process can still read when this one dies: `retrocheck audit --format syzygy|gaviota` runs the
+// libraries in a child process (a damaged Syzygy file can make Fathom read outside its mapping),
+// and when the child is killed by a signal the parent names the call, the position and the file
+// instead of crashing.
+//
+// The records live in one shared anonymous mapping made at the first use (call
+// library_calls_shared() before fork() so that the child writes where the parent reads). Each
+// thread writes only its own record: a plain store of the position, then the call name, then
+// the active flag (release); the parent reads only after the child is gone. Without a parent
+// watching they cost a few stores a probe.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <vector>
+
+#include "engine/chess/position.h"
+
+namespace retrocheck::tb::chess {
+
+struct LibraryCallRecord {
+    std::atomic<int> active{0};
+    const char* library = nullptr;  // "Fathom": string literals, the same address after fork()
+    const char* call = nullptr;     // "tb_probe_root"
+    retrocheck::chess::Position position;
+};
+
+// Makes the shared records if they do not exist yet (before fork(): both processes see them).
+void library_calls_shared();
+
+// Marks the calling thread as inside `call` of `library` on pos until destroyed.
+class LibraryCall {
+  public:
+    LibraryCall(const char* library, const char* call, const retrocheck::chess::Position& pos);
+    ~LibraryCall();
+    LibraryCall(const LibraryCall&) = delete;
+    LibraryCall& operator=(const LibraryCall&) = delete;
+
+  private:
+    LibraryCallRecord* record_;
+};
+
+// The calls that were running when the writing process stopped (its threads' open records).
+struct LibraryCallSnapshot {
+    const char* library;
+    const char* call;
+    retrocheck::chess::Position position;
+};
+std::vector<LibraryCallSnapshot> library_calls_in_progress();
+
+}  // namespace retrocheck::tb::chess
