@@ -157,7 +157,9 @@ Result<std::vector<PdnGame>> Reader::run() {
 
 Reader::Pending& Reader::game(int line) {
     if (!pending_) {
-        pending_.emplace();
+        // Not emplace(): clang 14 judges Pending (default member initializers, nested in a class
+        // still incomplete where optional<Pending> is declared) not default-constructible.
+        pending_ = Pending{};
         pending_->game.index = static_cast<int>(games_.size()) + 1;
         pending_->game.line = line;
     }

@@ -167,7 +167,9 @@ ChessVerifyReport verify(const MaterialTableSet& tables, std::size_t max_example
         std::uint64_t positions = 0, violations = 0, findings = 0;
         std::vector<ChessViolation> findings_seen, consequences_seen;
     };
-    for (const auto& [material, table] : tables.tables()) {
+    for (const auto& [material, held] : tables.tables()) {
+        // A reference the lambda below can capture (clang 14 cannot capture structured bindings).
+        const auto& table = held;
         const std::uint64_t n = table->values.size();
         std::vector<Chunk> chunks((n + kChunk - 1) / kChunk);
         tbb::parallel_for(std::size_t{0}, chunks.size(), [&](std::size_t k) {
