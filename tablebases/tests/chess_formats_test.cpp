@@ -250,19 +250,20 @@ TEST(ChessAudits, DebianGaviota3PieceFiles) {
     expect_clean(audit(**g, ours(), {}), 367'868, 0);
 }
 
-// WDL and DTZ of every position of the 3-piece materials, in process (the whole directory is the
-// ctest syzygy_audit, through the command).
-TEST(ChessAudits, SyzygyEveryPositionOf3PieceMaterials) {
+// WDL and DTZ of every position of the 3-piece materials and of KPvKP, where every position with
+// an en passant right is, in process. The whole directory is the ctest syzygy_audit (slow tier:
+// 14 CPU minutes, most of them Fathom decoding one value a probe).
+TEST(ChessAudits, SyzygyEveryPositionOf3PieceMaterialsAndKPvKP) {
     RETROCHECK_THIRDPARTY_OR_SKIP(dir, "chess/syzygy");
     auto s = SyzygyTables::open(dir);
     ASSERT_TRUE(s) << s.error();
     ASSERT_EQ((*s)->materials().size(), 35u);
     ChessAuditOptions options;
     for (const Material& m : (*s)->materials())
-        if (m.pieces() == 3) options.only.push_back(m);
+        if (m.pieces() == 3 || m == material("KPvKP")) options.only.push_back(m);
     const ChessAuditReport r = audit(**s, ours(), options);
     EXPECT_TRUE(r.dtz);
-    expect_clean(r, 367'868, 0);
+    expect_clean(r, 367'868 + 7'479'874, kEnPassant);
 }
 
 }  // namespace
