@@ -140,10 +140,6 @@ JunitSuite report_junit(const ChessAuditReport& r, const ChessAuditArgs& args, d
     return suite;
 }
 
-}  // namespace
-
-namespace {
-
 // What the probe library was doing when it killed the child: the call, the position, the file.
 std::string library_crash(const ChessAuditArgs& args, const ChildKilled& killed) {
     const auto calls = tb::chess::library_calls_in_progress();
@@ -166,22 +162,6 @@ std::string library_crash(const ChessAuditArgs& args, const ChildKilled& killed)
         c.library, killed.name, c.call, chess::format_fen(c.position),
         chess::to_string(c.position.side_to_move()), m.name(), file);
 }
-
-int audit_here(const ChessAuditArgs& args);
-
-}  // namespace
-
-// The probe libraries do not check what they read: a damaged Syzygy file can make Fathom read
-// outside its mapping. The audit runs in a child process, so that a crash becomes an error that
-// names the call, the position and the file.
-int run_chess_audit(const ChessAuditArgs& args) {
-    tb::chess::library_calls_shared();
-    const auto ended = run_in_child([&] { return audit_here(args); });
-    if (const int* code = std::get_if<int>(&ended)) return *code;
-    return fail(library_crash(args, std::get<ChildKilled>(ended)));
-}
-
-namespace {
 
 int audit_here(const ChessAuditArgs& args) {
     const auto source = open_source(args.format, args.path);
@@ -233,5 +213,15 @@ int audit_here(const ChessAuditArgs& args) {
 }
 
 }  // namespace
+
+// The probe libraries do not check what they read: a damaged Syzygy file can make Fathom read
+// outside its mapping. The audit runs in a child process, so that a crash becomes an error that
+// names the call, the position and the file.
+int run_chess_audit(const ChessAuditArgs& args) {
+    tb::chess::library_calls_shared();
+    const auto ended = run_in_child([&] { return audit_here(args); });
+    if (const int* code = std::get_if<int>(&ended)) return *code;
+    return fail(library_crash(args, std::get<ChildKilled>(ended)));
+}
 
 }  // namespace retrocheck::app

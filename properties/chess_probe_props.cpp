@@ -9,7 +9,6 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -21,9 +20,9 @@
 #include "engine/chess/fen.h"
 #include "engine/core/outcome.h"
 #include "properties/chess_gen.h"
+#include "properties/chess_main_tables.h"
 #include "tablebases/formats/gaviota.h"
 #include "tablebases/formats/syzygy.h"
-#include "tablebases/store/directory.h"
 #include "tablebases/tests/thirdparty.h"
 
 namespace retrocheck::chess {
@@ -35,19 +34,7 @@ using tb::chess::ChessProbeStatus;
 using tb::chess::ChessTableSource;
 using tb::chess::GaviotaTables;
 using tb::chess::Material;
-using tb::chess::MaterialTableSet;
 using tb::chess::SyzygyTables;
-
-const MaterialTableSet& tables() {
-    static const MaterialTableSet set = [] {
-        const char* dir = std::getenv("RETROCHECK_CHESS4");
-        if (!dir) throw std::runtime_error("RETROCHECK_CHESS4 is not set (ctest fixture chess4)");
-        auto loaded = tb::store::load_chess_directory(dir, 4);
-        if (!loaded) throw std::runtime_error(std::string(dir) + ": " + loaded.error());
-        return std::move(*loaded);
-    }();
-    return set;
-}
 
 // Each library holds its tables in globals: one source each for the whole program, opened from
 // the directory the first test that needs it found.
@@ -69,14 +56,6 @@ const GaviotaTables& gaviota(const fs::path& dir) {
     return *source;
 }
 
-// A random legal position of the kings and one or two other pieces, no castling rights (a
-// quarter of those with two carry an en passant right).
-rc::Gen<Position> probe_position() {
-    return rc::gen::map(
-        rc::gen::mapcat(gen::uniform(1, 3), [](int n) { return gen::position_with(n); }),
-        without_castling);
-}
-
 // A random legal position with an en passant right (KPvKP, a pawn just past one of the mover's).
 rc::Gen<Position> en_passant_position() {
     return rc::gen::suchThat(rc::gen::map(gen::position_with(2), without_castling),
@@ -89,64 +68,43 @@ Position without_en_passant(const Position& pos) {
     return Position::from_setup(s);
 }
 
-Outcome ours(const Position& pos) {
-    const std::optional<Outcome> v = tables().probe(pos);
-    if (!v) RC_FAIL("no table value for " + pos.material());
-    return *v;
-}
-
-void classify_value(const Position& pos, const Outcome& v) {
-    RC_TAG(pos.material());
-    RC_CLASSIFY(v.is_win(), "win");
-    RC_CLASSIFY(v.is_draw(), "draw");
-    RC_CLASSIFY(v.is_loss(), "loss");
-    RC_CLASSIFY(pos.en_passant().has_value(), "en passant right");
-}
-
 // FEN and diagram when the position compared is not the one RapidCheck shows.
 std::string shown(const Position& pos, const Position& generated) {
     return pos == generated ? format_fen(pos) : "\n" + describe(pos);
 }
 
-// Syzygy's WDL is ours, its 50-move results read as the results without the rule.
-void check_syzygy(const SyzygyTables& s, const Position& pos, const Position& generated) {
-    const Outcome mine = ours(pos);
-    const ChessProbe theirs = s.probe(pos);
-    if (!theirs.ok() || tb::chess::wld_of(theirs.wdl) != mine.wld())
-        RC_FAIL("syzygy-wdl-is-ours on " + shown(pos, generated) + ": Syzygy " +
-                theirs.to_string() + ", ours " + mine.to_string());
-}
-
-// Gaviota's WDL and DTM are ours exactly.
-void check_gaviota(const GaviotaTables& g, const Position& pos, const Position& generated) {
-    const Outcome mine = ours(pos);
-    const ChessProbe theirs = g.probe(pos);
-    if (!theirs.ok() || !(theirs.outcome() == mine))
-        RC_FAIL("gaviota-dtm-is-ours on " + shown(pos, generated) + ": Gaviota " +
-                theirs.to_string() + ", ours " + mine.to_string());
+// The source's value is ours: its WDL (Syzygy's 50-move results read as the results without the
+// rule), and its DTM exactly where it stores one (Gaviota).
+void check_source(const ChessTableSource& source, const Position& pos, const Position& generated) {
+    const Outcome mine = table_value(pos);
+    const ChessProbe theirs = source.probe(pos);
+    const bool dtm = source.has_dtm();
+    if (!theirs.ok() ||
+        (dtm ? !(theirs.outcome() == mine) : tb::chess::wld_of(theirs.wdl) != mine.wld()))
+        RC_FAIL(source.format() + (dtm ? "-dtm-is-ours on " : "-wdl-is-ours on ") +
+                shown(pos, generated) + ": " + source.format() + " " + theirs.to_string() +
+                ", ours " + mine.to_string());
 }
 
 // The properties run through rc::detail::checkGTest, as RC_GTEST_PROP's do (same seed,
 // reproduce string and counterexample output), after the test has found the third-party
 // files or skipped.
+void check_random_positions(const ChessTableSource& source) {
+    rc::detail::checkGTest([&source] {
+        const Position pos = *table_position();
+        classify_value(pos, table_value(pos));
+        check_source(source, pos, pos);
+    });
+}
+
 TEST(ChessProbeProps, SyzygyWdlIsOurs) {
     RETROCHECK_THIRDPARTY_OR_SKIP(dir, "chess/syzygy");
-    const SyzygyTables& s = syzygy(dir);
-    rc::detail::checkGTest([&s] {
-        const Position pos = *probe_position();
-        classify_value(pos, ours(pos));
-        check_syzygy(s, pos, pos);
-    });
+    check_random_positions(syzygy(dir));
 }
 
 TEST(ChessProbeProps, GaviotaWdlAndDtmAreOurs) {
     RETROCHECK_THIRDPARTY_OR_SKIP(dir, "chess/gaviota");
-    const GaviotaTables& g = gaviota(dir);
-    rc::detail::checkGTest([&g] {
-        const Position pos = *probe_position();
-        classify_value(pos, ours(pos));
-        check_gaviota(g, pos, pos);
-    });
+    check_random_positions(gaviota(dir));
 }
 
 // With and without the right: both libraries on the position and on its board without it.
@@ -158,13 +116,13 @@ TEST(ChessProbeProps, EnPassantRightsAgreeWithAndWithout) {
     rc::detail::checkGTest([&s, &g] {
         const Position pos = *en_passant_position();
         const Position board = without_en_passant(pos);
-        const Outcome with = ours(pos), without = ours(board);
+        const Outcome with = table_value(pos), without = table_value(board);
         classify_value(pos, with);
         RC_CLASSIFY(!(with == without), "the right changes the value");
         RC_CLASSIFY(with.wld() != without.wld(), "the right changes the result");
         for (const Position& p : {pos, board}) {
-            check_syzygy(s, p, pos);
-            check_gaviota(g, p, pos);
+            check_source(s, p, pos);
+            check_source(g, p, pos);
         }
     });
 }
@@ -177,7 +135,7 @@ Position fen(const std::string& text) {
 
 // Ours, Syzygy's and Gaviota's value of pos, which must agree; ours.
 Outcome agreed(const SyzygyTables& s, const GaviotaTables& g, const Position& pos) {
-    const std::optional<Outcome> mine = tables().probe(pos);
+    const std::optional<Outcome> mine = main_job_tables().probe(pos);
     const ChessProbe sz = s.probe(pos), gv = g.probe(pos);
     EXPECT_TRUE(mine) << describe(pos);
     EXPECT_TRUE(sz.ok()) << describe(pos) << sz.to_string();
@@ -219,7 +177,7 @@ TEST(ChessProbeCases, FivePieceEnPassantCaseIsMissingOrAgrees) {
         const Material m = Material::of(pos);
         ASSERT_EQ(m.pieces(), 5);
         std::optional<Wld> seen;
-        if (const std::optional<Outcome> mine = tables().probe(pos)) seen = mine->wld();
+        if (const std::optional<Outcome> mine = main_job_tables().probe(pos)) seen = mine->wld();
         for (const ChessTableSource* source : sources) {
             const ChessProbe p = source->probe(pos);
             if (!tb::chess::covers(source->materials(), m)) {

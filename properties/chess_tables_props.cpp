@@ -8,56 +8,20 @@
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <optional>
-#include <stdexcept>
 #include <string>
 
 #include "engine/chess/movegen.h"
 #include "engine/chess/notation.h"
 #include "engine/core/outcome.h"
 #include "properties/chess_gen.h"
+#include "properties/chess_main_tables.h"
 #include "tablebases/chess/material.h"
-#include "tablebases/store/directory.h"
 
 namespace retrocheck::chess {
 namespace {
 
-using tb::chess::MaterialTableSet;
-
-const MaterialTableSet& tables() {
-    static const MaterialTableSet set = [] {
-        const char* dir = std::getenv("RETROCHECK_CHESS4");
-        if (!dir) throw std::runtime_error("RETROCHECK_CHESS4 is not set (ctest fixture chess4)");
-        auto loaded = tb::store::load_chess_directory(dir, 4);
-        if (!loaded) throw std::runtime_error(std::string(dir) + ": " + loaded.error());
-        return std::move(*loaded);
-    }();
-    return set;
-}
-
-// A random legal position of the kings and one or two other pieces, no castling rights.
-rc::Gen<Position> table_position() {
-    return rc::gen::map(
-        rc::gen::mapcat(gen::uniform(1, 3), [](int n) { return gen::position_with(n); }),
-        without_castling);
-}
-
 std::string text(const Outcome& v) { return v.to_string(); }
-
-Outcome value_of(const Position& pos) {
-    const std::optional<Outcome> v = tables().probe(pos);
-    if (!v) RC_FAIL("no table value for " + pos.material());
-    return *v;
-}
-
-void classify_value(const Position& pos, const Outcome& v) {
-    RC_TAG(pos.material());
-    RC_CLASSIFY(v.is_win(), "win");
-    RC_CLASSIFY(v.is_draw(), "draw");
-    RC_CLASSIFY(v.is_loss(), "loss");
-    RC_CLASSIFY(pos.en_passant().has_value(), "en passant right");
-}
 
 // The value one ply deep decides: a win in n has a child lost in n-1 and none lost sooner; a
 // loss in n only won children, the longest n-1, and a loss in 0 is a checkmate; a draw no lost
@@ -75,7 +39,7 @@ void check_rules(const Position& pos, const Outcome& v) {
     std::string fastest_child, slowest_child;
     bool all_won = true;
     for (const Move m : moves) {
-        const Outcome c = value_of(pos.after(m));
+        const Outcome c = table_value(pos.after(m));
         const std::string child = format_san(pos, m) + " (" + text(c) + " for the other side)";
         if (c.is_loss() && (!fastest_loss || c.plies() < *fastest_loss)) {
             fastest_loss = c.plies();
@@ -104,7 +68,7 @@ void check_rules(const Position& pos, const Outcome& v) {
 
 RC_GTEST_PROP(ChessTablesProps, ValuesObeyTheRulesOnePlyDeep, ()) {
     const Position pos = *table_position();
-    const Outcome v = value_of(pos);
+    const Outcome v = table_value(pos);
     classify_value(pos, v);
     RC_LOG() << "table value " << text(v) << "\n";
     check_rules(pos, v);
@@ -112,16 +76,16 @@ RC_GTEST_PROP(ChessTablesProps, ValuesObeyTheRulesOnePlyDeep, ()) {
 
 RC_GTEST_PROP(ChessTablesProps, SymmetriesAndColourFlipKeepTheValue, ()) {
     const Position pos = *table_position();
-    const Outcome v = value_of(pos);
+    const Outcome v = table_value(pos);
     classify_value(pos, v);
     RC_LOG() << "table value " << text(v) << "\n";
-    if (!(value_of(pos.flipped()) == v))
+    if (!(table_value(pos.flipped()) == v))
         RC_FAIL("flip-symmetry: stored " + text(v) + ", colours flipped " +
-                text(value_of(pos.flipped())));
+                text(table_value(pos.flipped())));
     // With pawns only the file mirror keeps a position's value; it keeps the en passant right.
     const bool pawns = pos.pieces(PieceType::Pawn) != 0;
     for (int k = 1; k < (pawns ? 2 : 8); ++k) {
-        const Outcome image = value_of(pos.transformed(k));
+        const Outcome image = table_value(pos.transformed(k));
         if (!(image == v))
             RC_FAIL("board-symmetry " + std::to_string(k) + ": stored " + text(v) + ", image " +
                     text(image));

@@ -3,10 +3,18 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <atomic>
 #include <new>
 #include <type_traits>
 
 namespace retrocheck::tb::chess {
+
+struct LibraryCallRecord {
+    std::atomic<int> active{0};
+    const char* library = nullptr;  // "Fathom": string literals, the same address after fork()
+    const char* call = nullptr;     // "tb_probe_root"
+    retrocheck::chess::Position position;
+};
 
 namespace {
 

@@ -11,7 +11,6 @@
 // watching they cost a few stores a probe.
 #pragma once
 
-#include <atomic>
 #include <cstddef>
 #include <vector>
 
@@ -19,12 +18,7 @@
 
 namespace retrocheck::tb::chess {
 
-struct LibraryCallRecord {
-    std::atomic<int> active{0};
-    const char* library = nullptr;  // "Fathom": string literals, the same address after fork()
-    const char* call = nullptr;     // "tb_probe_root"
-    retrocheck::chess::Position position;
-};
+struct LibraryCallRecord;  // one a thread, in the shared mapping
 
 // Makes the shared records if they do not exist yet (before fork(): both processes see them).
 void library_calls_shared();
