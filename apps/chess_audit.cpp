@@ -114,7 +114,8 @@ nlohmann::json report_json(const ChessAuditReport& r, const ChessAuditArgs& args
                                     {"checked", row.checked},
                                     {"en_passant", row.en_passant},
                                     {"disagreements", row.disagreements},
-                                    {"violations", row.violations}});
+                                    {"violations", row.violations},
+                                    {"dtz", row.dtz}});
     for (const ChessAuditExample& e : r.examples) out["examples"].push_back(example_json(e));
     return out;
 }

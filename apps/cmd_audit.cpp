@@ -118,7 +118,7 @@ Command add_audit(CLI::App& app) {
                         "--html draws checkers boards; a chess audit takes --json or "
                         "--junit");
                 return run_chess_audit({args->format, args->path, args->against, args->json,
-                                        args->max_examples, args->junit});
+                                        args->max_examples, args->junit, args->dtz_pieces});
             }
             const auto opened = open_database(args->format, args->path);
             if (!opened) return fail(opened.error());

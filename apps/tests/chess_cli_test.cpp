@@ -1,7 +1,7 @@
 // The chess commands as a user runs them: show, moves and perft tell a chess FEN by its
 // syntax; perft-diff against Debian's stockfish and against a scripted fake engine that drops
 // or adds one move deep in the tree, dies or hangs; an audit whose damaged Syzygy file crashes
-// Fathom.
+// Fathom, and one whose DTZ judging is limited by --dtz-pieces.
 #include <unistd.h>
 
 #include <cstdlib>
@@ -147,6 +147,28 @@ TEST(ChessCli, AuditSurvivesAFathomCrashAndNamesTheCallPositionAndFile) {
     const auto doc = nlohmann::json::parse(j.out);
     EXPECT_TRUE(contains(doc["error"]["message"].get<std::string>(), "Fathom crashed (SIGSEGV)"))
         << j.out;
+    std::filesystem::remove_all(dir);
+}
+
+// --dtz-pieces N limits the DTZ judging (Fathom's root probes, most of a Syzygy audit's time) to
+// materials of up to N pieces, and the report says for which materials it was done.
+TEST(ChessCli, AuditJudgesDtzUpToDtzPieces) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                      ("retrocheck-dtz-pieces-" + std::to_string(getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    for (const char* name : {"KRvK.rtbw", "KRvK.rtbz"})
+        std::filesystem::copy_file(syzygy / name, dir / name);
+    const std::string audit = "audit --format syzygy " + dir.string() + " --json";
+    for (const int pieces : {2, 3}) {
+        const CliRun r = run(audit + " --dtz-pieces " + std::to_string(pieces));
+        ASSERT_EQ(r.status, 0) << r.out;
+        const auto doc = nlohmann::json::parse(r.out);
+        EXPECT_EQ(doc["dtz"], pieces == 3) << r.out;
+        ASSERT_EQ(doc["materials"].size(), 2u) << r.out;
+        for (const auto& row : doc["materials"]) EXPECT_EQ(row["dtz"], pieces == 3) << r.out;
+    }
     std::filesystem::remove_all(dir);
 }
 

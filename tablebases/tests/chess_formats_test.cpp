@@ -86,6 +86,12 @@ TEST(FastChessFormats, DtzRules) {
     EXPECT_EQ(std::string(judge_dtz(Wdl5::Win, 6, std::vector{quiet_loss_7})->rule),
               "dtz-zeroing-line");
     EXPECT_FALSE(judge_dtz(Wdl5::Win, 1, std::vector{mate, quiet_loss_7}));
+    // A zeroing move counts 1 whatever the child's own DTZ (a pawn move stays in the material and
+    // has one), and no more: 2 is past Syzygy's rounding.
+    const DtzChild push_to_loss_7{true, false, Wld::Loss, -7};
+    EXPECT_FALSE(judge_dtz(Wdl5::Win, 1, std::vector{push_to_loss_7, quiet_loss_7}));
+    EXPECT_EQ(std::string(judge_dtz(Wdl5::Win, 2, std::vector{zeroing_win})->rule),
+              "dtz-zeroing-line");
     // A loss: the longest, a zeroing move counting 1.
     EXPECT_FALSE(judge_dtz(Wdl5::Loss, -5, std::vector{quiet_win_4, zeroing_to_win}));
     EXPECT_FALSE(judge_dtz(Wdl5::Loss, -1, std::vector{zeroing_to_win}));

@@ -327,7 +327,7 @@ ChessAuditReport audit(const ChessTableSource& source, const MaterialTableSet& o
                     }
                     if (progress) progress->fetch_add(r.size(), std::memory_order_relaxed);
                 });
-            ChessAuditRow row{m, side, 0, 0, 0, 0};
+            ChessAuditRow row{m, side, 0, 0, 0, 0, dtz};
             for (Local& l : locals) {
                 row.checked += l.checked;
                 row.en_passant += l.en_passant;

@@ -34,6 +34,7 @@ struct ChessAuditRow {
     std::uint64_t checked = 0;     // legal positions read, en passant ones included
     std::uint64_t en_passant = 0;  // of which with an en passant right
     std::uint64_t disagreements = 0, violations = 0;
+    bool dtz = false;  // Syzygy's DTZ read and judged for this material
 };
 
 struct ChessAuditExample {
