@@ -1,5 +1,7 @@
 #include "tablebases/chess/table.h"
 
+#include <bit>
+
 #include "engine/chess/movegen.h"
 
 namespace retrocheck::tb::chess {
@@ -27,26 +29,45 @@ Material material_of_key(std::uint64_t key) {
     return m;
 }
 
+std::uint64_t material_key(const Position& pos) {
+    using retrocheck::chess::PieceType;
+    std::uint64_t key = 0;
+    for (Color c : {Color::White, Color::Black})
+        for (PieceType t : {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight,
+                            PieceType::Pawn})
+            key = key << 4 |
+                  static_cast<std::uint64_t>(retrocheck::chess::popcount(pos.pieces(c, t)));
+    return key;
+}
+
 void MaterialTableSet::add(std::shared_ptr<const MaterialTable> table) {
     const Material m = table->material();
-    by_key_[material_key(m)] = table.get();
     tables_[m] = std::move(table);
+    rehash();
 }
 
 void MaterialTableSet::remove(const Material& m) {
-    by_key_.erase(material_key(m));
     tables_.erase(m);
+    rehash();
 }
 
-const MaterialTable* MaterialTableSet::find(const Material& m) const {
-    const auto it = by_key_.find(material_key(m));
-    return it == by_key_.end() ? nullptr : it->second;
+void MaterialTableSet::rehash() {
+    std::size_t size = 16;
+    while (size < 2 * tables_.size()) size *= 2;
+    slots_.assign(size, Slot{});
+    shift_ = 64 - std::countr_zero(size);
+    for (const auto& [m, table] : tables_) {
+        const std::uint64_t key = material_key(m);
+        std::size_t i = (key * 0x9E3779B97F4A7C15ULL) >> shift_;
+        while (slots_[i].key != kEmpty) i = (i + 1) & (size - 1);
+        slots_[i] = {key, table.get()};
+    }
 }
 
 std::optional<Outcome> MaterialTableSet::probe_stored(const Position& pos) const {
-    const Material m = Material::of(pos);
-    if (m.pieces() == 2) return Outcome::draw();
-    const MaterialTable* t = find(m);
+    const std::uint64_t key = material_key(pos);
+    if (key == 0) return Outcome::draw();  // KvK
+    const MaterialTable* t = find_key(key);
     if (!t) return std::nullopt;
     const Value v = t->values[t->id(pos)];
     if (v == kNoPosition) return std::nullopt;

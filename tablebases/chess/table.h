@@ -9,7 +9,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 #include "engine/chess/position.h"
@@ -54,13 +53,19 @@ struct MaterialTable {
 // A 40-bit number for a material, a nibble a count in Material::count order, the first the
 // most significant (for hashing, and in our files' headers), and back.
 std::uint64_t material_key(const Material& m);
+// material_key(Material::of(pos)), from the bitboards directly (the probes' hot path).
+std::uint64_t material_key(const retrocheck::chess::Position& pos);
 Material material_of_key(std::uint64_t key);
 
 class MaterialTableSet {
   public:
     void add(std::shared_ptr<const MaterialTable> table);
     void remove(const Material& m);
-    const MaterialTable* find(const Material& m) const;
+    const MaterialTable* find(const Material& m) const { return find_key(material_key(m)); }
+    // The table of pos's material.
+    const MaterialTable* find(const retrocheck::chess::Position& pos) const {
+        return find_key(material_key(pos));
+    }
 
     // The value of a legal position without castling rights, or nothing when its material is
     // not in the set. A position with an en passant right is valued by its own moves: the better
@@ -76,8 +81,25 @@ class MaterialTableSet {
     }
 
   private:
+    // Open addressing by material key, linear probing: a verifier or builder looks up a table for
+    // every child of every position, and a hash map's lookup was a quarter of a verify's time.
+    struct Slot {
+        std::uint64_t key = kEmpty;
+        const MaterialTable* table = nullptr;
+    };
+    static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};  // no material has this key
+    const MaterialTable* find_key(std::uint64_t key) const {
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = (key * 0x9E3779B97F4A7C15ULL) >> shift_;; i = (i + 1) & mask) {
+            if (slots_[i].key == key) return slots_[i].table;
+            if (slots_[i].key == kEmpty) return nullptr;
+        }
+    }
+    void rehash();
+
     std::map<Material, std::shared_ptr<const MaterialTable>> tables_;
-    std::unordered_map<std::uint64_t, const MaterialTable*> by_key_;
+    std::vector<Slot> slots_ = std::vector<Slot>(16);  // a power of two, at most half full
+    int shift_ = 60;                                   // 64 - log2(slots_.size())
 };
 
 }  // namespace retrocheck::tb::chess

@@ -191,6 +191,38 @@ TEST(FastChessTables, TheQueenOnlyBuilderIsCaughtByThePublishedStatistics) {
     EXPECT_NE(st[0].wins, 62480u);
 }
 
+// The set's lookup by material and by position, with every material of up to 5 pieces held and
+// then every other one removed (its open addressing must neither lose nor confuse one). find()
+// reads no value, so the tables hold none.
+TEST(FastChessTables, TheTableSetFindsEveryMaterialByMaterialAndByPosition) {
+    const std::vector<Material> all = materials_up_to(5);
+    MaterialTableSet set;
+    for (const Material& m : all) set.add(std::make_shared<MaterialTable>(m, std::vector<Value>{}));
+    auto a_position = [](const Material& m) {
+        const MaterialIndex index(m);
+        for (std::uint64_t i = 0;; ++i)
+            if (const auto pos = index.position(i, Color::White); pos && legal_slot(*pos))
+                return *pos;
+    };
+    for (std::size_t k = 0; k < all.size(); ++k) {
+        ASSERT_NE(set.find(all[k]), nullptr) << all[k].name();
+        EXPECT_EQ(set.find(all[k])->material(), all[k]);
+        EXPECT_EQ(set.find(a_position(all[k])), set.find(all[k])) << all[k].name();
+    }
+    for (std::size_t k = 0; k < all.size(); k += 2) set.remove(all[k]);
+    for (std::size_t k = 0; k < all.size(); ++k) {
+        const MaterialTable* t = set.find(all[k]);
+        if (k % 2 == 0) {
+            EXPECT_EQ(t, nullptr) << all[k].name();
+        } else {
+            ASSERT_NE(t, nullptr) << all[k].name();
+            EXPECT_EQ(t->material(), all[k]);
+        }
+        EXPECT_EQ(set.find(a_position(all[k])), t) << all[k].name();
+    }
+    EXPECT_EQ(set.probe_stored(*parse_fen("8/8/8/4k3/8/8/8/K7 w - - 0 1")), Outcome::draw());
+}
+
 TEST(FastChessTables, StoreRoundTripAndVersions) {
     const fs::path dir = testing::scratch("chess-store");
     for (const auto& [m, t] : three_pieces().tables())

@@ -153,7 +153,7 @@ std::vector<ChessViolation> check_position(const MaterialTableSet& tables, const
         }
         out.push_back(v);
     }
-    const MaterialTable* table = tables.find(Material::of(pos));
+    const MaterialTable* table = tables.find(pos);
     if (table && table->id(pos.mirrored()) != table->id(pos))
         out.push_back(violation("mirror-symmetry", pos, stored));
     return out;
