@@ -234,17 +234,16 @@ class Retrograde {
         seen.clear();
         const Position pos = *G::position(table_, id);
         // One candidate a parent slot. Grandfather's forward check and mark() make a repeat
-        // harmless; out-counting must not count one move twice. The parents' slots are at hand,
-        // so they are compared (a settled slot stays settled: only unsettled ones need it)
-        // rather than asking may_share_slots, which cost more than the comparisons.
-        const bool may_repeat = G::kSharedSlots && method_ != BuildMethod::Grandfather;
+        // harmless; out-counting must not count one move twice.
+        const bool may_repeat = G::kSharedSlots && method_ != BuildMethod::Grandfather &&
+                                G::may_share_slots(table_, pos);
         G::for_each_parent_in_slice(table_, pos, [&](const Position& parent) {
             const Id pid = static_cast<Id>(table_.id(parent));
-            if (shared(table_.values[pid]).load() != kUnknown) return;
             if (may_repeat) {
                 if (std::find(seen.begin(), seen.end(), pid) != seen.end()) return;
                 seen.push_back(pid);
             }
+            if (shared(table_.values[pid]).load() != kUnknown) return;
             if (loss) {
                 if (method_ == BuildMethod::FirstFoundForTesting || mark(pid))
                     schedule(pid, level + 1, out);
