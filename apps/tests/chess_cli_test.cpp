@@ -22,6 +22,17 @@ std::string fake(const std::string& args) {
     return std::string("--engine '") + FAKE_ENGINE + " " + args + "'";
 }
 
+// A fresh folder in the temporary directory holding copies of KRvK's two Syzygy files.
+std::filesystem::path krvk_copy(const std::filesystem::path& syzygy, const std::string& tag) {
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                      ("retrocheck-" + tag + "-" + std::to_string(getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    for (const char* name : {"KRvK.rtbw", "KRvK.rtbz"})
+        std::filesystem::copy_file(syzygy / name, dir / name);
+    return dir;
+}
+
 TEST(ChessCli, PerftOfKiwipete) {
     const CliRun r = run("perft " + kKiwipete + " 4");
     EXPECT_EQ(r.status, 0) << r.out;
@@ -124,12 +135,7 @@ TEST(ChessCli, PerftDiffReportsAnEngineThatDiesOrHangs) {
 // process: the command survives and refuses the directory, naming the call, position and file.
 TEST(ChessCli, AuditSurvivesAFathomCrashAndNamesTheCallPositionAndFile) {
     RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
-    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                      ("retrocheck-fathom-crash-" + std::to_string(getpid()));
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    for (const char* name : {"KRvK.rtbw", "KRvK.rtbz"})
-        std::filesystem::copy_file(syzygy / name, dir / name);
+    const std::filesystem::path dir = krvk_copy(syzygy, "fathom-crash");
     {
         std::fstream f(dir / "KRvK.rtbw", std::ios::in | std::ios::out | std::ios::binary);
         f.seekg(21);
@@ -154,12 +160,7 @@ TEST(ChessCli, AuditSurvivesAFathomCrashAndNamesTheCallPositionAndFile) {
 // materials of up to N pieces, and the report says for which materials it was done.
 TEST(ChessCli, AuditJudgesDtzUpToDtzPieces) {
     RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
-    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                      ("retrocheck-dtz-pieces-" + std::to_string(getpid()));
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    for (const char* name : {"KRvK.rtbw", "KRvK.rtbz"})
-        std::filesystem::copy_file(syzygy / name, dir / name);
+    const std::filesystem::path dir = krvk_copy(syzygy, "dtz-pieces");
     const std::string audit = "audit --format syzygy " + dir.string() + " --json";
     for (const int pieces : {2, 3}) {
         const CliRun r = run(audit + " --dtz-pieces " + std::to_string(pieces));
