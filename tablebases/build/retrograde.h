@@ -1,14 +1,26 @@
 // The retrograde solver behind both builders (builder.h), generic over the game
 // (game.h): level-by-level settling by out-counting or grandfather forward checks.
+//
+// Memory is the values themselves, plus one byte a position for out-counting: no lists of
+// scheduled positions. A pass per level scans the values for the ones settled at that level,
+// which the value byte holds as it will be stored, and hands their parents candidates. Until
+// its level is reached a value may still be tentative:
+//  - an odd value is a win through a move that leaves the slice, which a shorter win inside it
+//    may still replace;
+//  - out-counting only: an even value over a positive count is the longest loss the exits
+//    leave (a floor), which a win inside the slice may replace, and which becomes the loss once
+//    every in-slice move is known to lose.
+// A pass for level L writes only values over L, so every value at most L is final when it
+// starts, and the result depends neither on the order of a pass nor on the number of threads.
 #pragma once
 
 #include <tbb/blocked_range.h>
-#include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <limits>
 #include <optional>
 #include <stdexcept>
@@ -30,29 +42,7 @@ struct Exits {
     bool draw = false;
 };
 
-using Id = std::uint32_t;  // bucket entries: position ids within one slice
-using Buckets = std::vector<std::vector<Id>>;
-
-// Positions scheduled by one thread during a pass, by level; merged into the shared buckets
-// between passes.
-class Pending {
-  public:
-    void push(Id id, int level) {
-        if (by_level_.size() <= static_cast<std::size_t>(level))
-            by_level_.resize(static_cast<std::size_t>(level) + 1);
-        by_level_[static_cast<std::size_t>(level)].push_back(id);
-    }
-    void move_into(Buckets& buckets) {
-        if (buckets.size() < by_level_.size()) buckets.resize(by_level_.size());
-        for (std::size_t l = 0; l < by_level_.size(); ++l) {
-            buckets[l].insert(buckets[l].end(), by_level_[l].begin(), by_level_[l].end());
-            by_level_[l].clear();
-        }
-    }
-
-  private:
-    Buckets by_level_;
-};
+using Id = std::uint32_t;  // position ids within one slice
 
 template <typename T>
 std::atomic_ref<T> shared(T& x) {
@@ -77,33 +67,28 @@ class Retrograde {
         if (n > std::numeric_limits<Id>::max())
             throw std::runtime_error("slice " + G::name(slice_) + " has " + std::to_string(n) +
                                      " positions, more than this builder's 32-bit ids hold");
-        if (method_ != BuildMethod::Grandfather) {
-            count_.assign(n, 0);
-            exit_.assign(n, 0);
-        }
-        if (method_ == BuildMethod::FirstFoundForTesting) first_level_.assign(n, kUnknown);
-        marked_.assign((n + 63) / 64, 0);
+        if (method_ != BuildMethod::Grandfather) count_.assign(n, 0);
         absent_.assign((n + 63) / 64, 0);
 
         parallel(
-            n, [&](std::uint64_t id, Pending& out) { seed(static_cast<Id>(id), out); },
-            progress_ ? &progress_->seeded : nullptr);
-        for (std::size_t level = 0; level < buckets_.size(); ++level) {
-            // Settling schedules candidates at level+1 or later, so this bucket is complete.
-            const std::vector<Id> bucket = std::move(buckets_[level]);
-            buckets_[level] = {};
-            if (progress_) progress_->level = static_cast<int>(level);
-            parallel(
-                bucket.size(),
-                [&](std::uint64_t k, Pending& out) {
-                    settle(bucket[k], static_cast<int>(level), out);
-                },
-                progress_ ? &progress_->settled : nullptr);
+            n, [&](Id id) { seed(id); }, progress_ ? &progress_->seeded : nullptr);
+        for (int level = 0; level <= highest_.load(); ++level) {
+            if (progress_) progress_->level = level;
+            std::atomic<bool> any{false};
+            scan(static_cast<Value>(level), [&](Id id) {
+                if (level % 2 == 0 && !count_.empty() && count_[id] != 0) return;  // a floor
+                settle(id, level);
+                any.store(true, std::memory_order_relaxed);
+            });
+            if (any) longest_ = level;
         }
         tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n), [&](const auto& r) {
-            for (std::uint64_t id = r.begin(); id != r.end(); ++id)
-                if (table_.values[id] == kUnknown && !(absent_[id / 64] >> (id % 64) & 1))
-                    table_.values[id] = kDraw;
+            for (std::uint64_t id = r.begin(); id != r.end(); ++id) {
+                Value& v = table_.values[id];
+                if (absent_[id / 64] >> (id % 64) & 1) continue;  // no position: left kUnknown
+                // Undecided, or a floor no loss reached: some in-slice move draws.
+                if (v == kUnknown || (v % 2 == 0 && !count_.empty() && count_[id] != 0)) v = kDraw;
+            }
         });
         if (stats) {
             stats->positions = n;
@@ -113,23 +98,49 @@ class Retrograde {
     }
 
   private:
-    // f(i, pending) for every i < n over the pool, then the scheduled positions into buckets_;
-    // `done`, when given, counts the items a chunk at a time. The deliberately broken variant
-    // keeps one thread: its "first found" depends on order.
+    // An exit draw: the position can no longer lose, and its count never reaches 0.
+    static constexpr std::uint8_t kCannotLose = 0x80;
+
+    // f(id) for every id < n over the pool; `done`, when given, counts the items a chunk at a
+    // time. The deliberately broken variant keeps one thread, as its original did.
     template <typename F>
     void parallel(std::uint64_t n, F f, std::atomic<std::uint64_t>* done) {
-        auto body = [&] {
+        in_arena([&] {
             tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 4096), [&](const auto& r) {
-                Pending& out = pending_.local();
-                for (std::uint64_t i = r.begin(); i != r.end(); ++i) f(i, out);
+                for (std::uint64_t i = r.begin(); i != r.end(); ++i) f(static_cast<Id>(i));
                 if (done) done->fetch_add(r.size(), std::memory_order_relaxed);
             });
-        };
+        });
+    }
+
+    // f(id) for every id whose value is `level`, over the pool.
+    template <typename F>
+    void scan(Value level, F f) {
+        Value* const values = table_.values.data();
+        const std::uint64_t n = table_.values.size();
+        in_arena([&] {
+            tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 1 << 16), [&](const auto& r) {
+                const Value* p = values + r.begin();
+                const Value* const end = values + r.end();
+                std::uint64_t found = 0;
+                while (p < end) {
+                    p = static_cast<const Value*>(
+                        std::memchr(p, level, static_cast<std::size_t>(end - p)));
+                    if (!p) break;
+                    f(static_cast<Id>(p - values));
+                    ++p, ++found;
+                }
+                if (progress_) progress_->settled.fetch_add(found, std::memory_order_relaxed);
+            });
+        });
+    }
+
+    template <typename F>
+    void in_arena(F body) {
         if (method_ == BuildMethod::FirstFoundForTesting)
             tbb::task_arena(1).execute(body);
         else
             body();
-        for (Pending& p : pending_) p.move_into(buckets_);
     }
 
     Exits exits(const Position& p) const {
@@ -164,123 +175,117 @@ class Retrograde {
         return e;
     }
 
-    void schedule(Id id, int level, Pending& out) {
-        if (method_ == BuildMethod::FirstFoundForTesting) {
-            if (first_level_[id] != kUnknown && first_level_[id] != level) return;
-            first_level_[id] = static_cast<Value>(level);
+    // The value byte of a distance, which must fit one.
+    Value distance(int plies) {
+        if (plies > kMaxPlies)
+            throw std::runtime_error("a distance over " + std::to_string(kMaxPlies) +
+                                     " plies in slice " + G::name(slice_));
+        int high = highest_.load(std::memory_order_relaxed);
+        while (plies > high && !highest_.compare_exchange_weak(high, plies)) {
         }
-        out.push(id, level);
+        return static_cast<Value>(plies);
     }
 
-    // True the first time for each id: in-slice propagation schedules a position once.
-    bool mark(Id id) {
-        const std::uint64_t bit = std::uint64_t{1} << (id % 64);
-        return (shared(marked_[id / 64]).fetch_or(bit, std::memory_order_relaxed) & bit) == 0;
-    }
-
-    // What a position's exits decide once all its in-slice moves are known to lose, in a byte:
-    // an exit win (kUnknown), an exit draw (kDraw), or the longest exit loss (0: none; 253, odd
-    // and so never a loss, for one too long to store).
-    static Value summary(const Exits& e) {
-        if (e.shortest_win != std::numeric_limits<int>::max()) return kUnknown;
-        if (e.draw) return kDraw;
-        if (e.longest_loss > kMaxPlies) return kMaxPlies;
-        return static_cast<Value>(std::max(e.longest_loss, 0));
-    }
-
-    // First pass: positions settled by moves that leave the slice alone.
-    void seed(Id id, Pending& out) {
+    // First pass: the exits' verdict, and positions settled by moves that leave the slice alone.
+    void seed(Id id) {
         const std::optional<Position> pos = G::position(table_, id);
+        Value& v = table_.values[id];
         if (!pos) {  // no position: never valued, left kUnknown
             shared(absent_[id / 64]).fetch_or(std::uint64_t{1} << (id % 64));
             return;
         }
         const Exits e = exits(*pos);
         if (e.moves == 0) {  // no legal move: a loss in 0, or a draw (stalemate)
-            if (G::lost_without_moves(*pos)) return schedule(id, 0, out);
-            table_.values[id] = kDraw;
+            v = G::lost_without_moves(*pos) ? distance(0) : kDraw;
             return;
         }
-        if (e.shortest_win != std::numeric_limits<int>::max()) schedule(id, e.shortest_win, out);
-        if (e.in_slice > 0) {
-            // Out-counting keeps the exits' verdict; grandfather looks at the moves again.
-            if (method_ != BuildMethod::Grandfather) {
-                count_[id] = static_cast<std::uint8_t>(e.in_slice);
-                exit_[id] = summary(e);
-            }
+        if (e.shortest_win != std::numeric_limits<int>::max()) {
+            v = distance(e.shortest_win);  // tentative: a shorter win may come from inside
             return;
         }
-        if (e.shortest_win != std::numeric_limits<int>::max()) return;
-        if (e.draw)
-            table_.values[id] = kDraw;
-        else
-            schedule(id, e.longest_loss, out);
+        if (e.in_slice == 0) {
+            v = e.draw ? kDraw : distance(e.longest_loss);
+            return;
+        }
+        // Grandfather looks at the exits again when every in-slice move loses.
+        if (method_ == BuildMethod::Grandfather) return;
+        if (e.in_slice >= kCannotLose)
+            throw std::runtime_error("a position of slice " + G::name(slice_) + " with " +
+                                     std::to_string(e.in_slice) + " moves inside it");
+        count_[id] = static_cast<std::uint8_t>(e.in_slice | (e.draw ? kCannotLose : 0));
+        if (!e.draw && e.longest_loss > 0) v = distance(e.longest_loss);  // the floor
     }
 
-    void settle(Id id, int level, Pending& out) {
-        // A position may sit in a bucket twice (an exit and an in-slice move); the first to
-        // settle it wins, and a shorter distance was settled in an earlier bucket.
-        Value expected = kUnknown;
-        if (shared(table_.values[id]).load(std::memory_order_relaxed) != kUnknown) return;
-        if (level > kMaxPlies)  // the position settles here, at a distance a byte cannot hold
-            throw std::runtime_error("a distance over " + std::to_string(kMaxPlies) +
-                                     " plies in slice " + G::name(slice_));
-        if (!shared(table_.values[id]).compare_exchange_strong(expected, static_cast<Value>(level)))
-            return;
-        // Every settle of one pass is at the same level, and levels only grow.
-        longest_.store(level, std::memory_order_relaxed);
+    // Whether a loss of a child, at `level`, still makes this parent a win in level+1: it is
+    // undecided, a longer exit win (which the broken variant keeps), or a floor (whatever its
+    // level: one skipped by its scan is still open).
+    bool improves_to_win(Value v, Id pid, int level) const {
+        if (v == kUnknown) return true;
+        if (v == kDraw) return false;
+        if (v % 2) return v > level + 1 && method_ != BuildMethod::FirstFoundForTesting;
+        return !count_.empty() && count_[pid] != 0;
+    }
+
+    void settle(Id id, int level) {
         const bool loss = level % 2 == 0;
-        thread_local std::vector<Id> seen;
-        seen.clear();
         const Position pos = *G::position(table_, id);
-        // One candidate a parent slot. Grandfather's forward check and mark() make a repeat
-        // harmless; out-counting must not count one move twice.
+        // One candidate a parent slot. Grandfather's forward check makes a repeat harmless;
+        // out-counting must not count one move twice.
         const bool may_repeat = G::kSharedSlots && method_ != BuildMethod::Grandfather &&
                                 G::may_share_slots(table_, pos);
+        const bool forward_check = !loss && method_ == BuildMethod::Grandfather;
+        // The parents first, each value fetched ahead of its use: their slots are far apart.
+        thread_local std::vector<Id> ids;
+        thread_local std::vector<Position> parents;  // for the forward check only
+        ids.clear();
+        parents.clear();
         G::for_each_parent_in_slice(table_, pos, [&](const Position& parent) {
             const Id pid = static_cast<Id>(table_.id(parent));
-            if (may_repeat) {
-                if (std::find(seen.begin(), seen.end(), pid) != seen.end()) return;
-                seen.push_back(pid);
-            }
-            if (shared(table_.values[pid]).load() != kUnknown) return;
-            if (loss) {
-                if (method_ == BuildMethod::FirstFoundForTesting || mark(pid))
-                    schedule(pid, level + 1, out);
-            } else if (method_ != BuildMethod::Grandfather) {
-                if (shared(count_[pid]).fetch_sub(1) == 1) all_moves_lose(pid, parent, level, out);
-            } else if (every_in_slice_child_wins(parent) && mark(pid)) {
-                all_moves_lose(pid, parent, level, out);
-            }
+            if (may_repeat && std::find(ids.begin(), ids.end(), pid) != ids.end()) return;
+            __builtin_prefetch(&table_.values[pid], 1);
+            if (!count_.empty()) __builtin_prefetch(&count_[pid], 1);
+            ids.push_back(pid);
+            if (forward_check) parents.push_back(parent);
         });
+        for (std::size_t k = 0; k < ids.size(); ++k) {
+            const Id pid = ids[k];
+            auto value = shared(table_.values[pid]);
+            Value v = value.load(std::memory_order_relaxed);
+            if (loss) {
+                while (improves_to_win(v, pid, level))
+                    if (value.compare_exchange_weak(v, distance(level + 1),
+                                                    std::memory_order_relaxed))
+                        break;
+            } else if (v != kUnknown && (v % 2 || count_.empty() || count_[pid] == 0)) {
+                // decided (or a longer exit win): no loss
+            } else if (!forward_check) {
+                if (shared(count_[pid]).fetch_sub(1, std::memory_order_relaxed) == 1) {
+                    // Every in-slice move loses, the last at this level: the floor or level+1.
+                    value.store(
+                        v == kUnknown ? distance(level + 1) : std::max(v, distance(level + 1)),
+                        std::memory_order_relaxed);
+                }
+            } else if (every_in_slice_child_wins(parents[k], level)) {
+                const Exits e = exits(parents[k]);  // no exit wins: v would be odd
+                const Value lost = e.draw ? kDraw : distance(std::max(level + 1, e.longest_loss));
+                value.compare_exchange_strong(v, lost, std::memory_order_relaxed);
+            }
+        }
     }
 
-    // Grandfather's forward check: every move inside the slice reaches a settled win. Two
-    // children settled at once both see each other (sequentially consistent store and loads),
-    // so at least one of them schedules the parent.
-    bool every_in_slice_child_wins(const Position& parent) {
+    // Grandfather's forward check: every move inside the slice reaches a win settled at `level`
+    // or before (the values at most `level` are final in its pass).
+    bool every_in_slice_child_wins(const Position& parent, int level) {
         bool all = true;
         G::for_each_move(
             parent,
             [&](auto make) {
                 if (!all) return;
                 const Value v = shared(table_.values[table_.id(make())]).load();
-                all = v != kUnknown && v != kDraw && v % 2 == 1;
+                all = v <= level && v % 2 == 1;
             },
             [](const Position&) {});
         return all;
-    }
-
-    // Every in-slice move of `parent` reaches a win, the last of them settled at `level`.
-    void all_moves_lose(Id pid, const Position& parent, int level, Pending& out) {
-        const Value exits_say = exit_.empty() ? summary(exits(parent)) : exit_[pid];
-        if (exits_say == kUnknown) return;  // an exit wins: already scheduled
-        if (exits_say == kDraw) {
-            shared(table_.values[pid]).store(kDraw);
-            return;
-        }
-        const int longest_exit_loss = exits_say == kMaxPlies ? kMaxPlies + 1 : exits_say;
-        schedule(pid, std::max(level + 1, longest_exit_loss), out);
     }
 
     typename G::Slice slice_;
@@ -288,14 +293,10 @@ class Retrograde {
     BuildMethod method_;
     BuildProgress* progress_;
     typename G::Table table_;
-    std::vector<std::uint8_t> count_;    // out-counting: undecided in-slice moves
-    std::vector<Value> exit_;            // out-counting: summary() of each position's exits
-    std::atomic<int> longest_{-1};       // the distance of the last level settled
-    std::vector<std::uint64_t> marked_;  // one bit a position: scheduled by propagation
+    std::vector<std::uint8_t> count_;    // out-counting: undecided in-slice moves, kCannotLose
+    std::atomic<int> highest_{-1};       // the largest value written, tentative or not
+    int longest_ = -1;                   // the last level at which positions settled
     std::vector<std::uint64_t> absent_;  // one bit a slot: no position there
-    std::vector<Value> first_level_;     // FirstFoundForTesting only
-    tbb::enumerable_thread_specific<Pending> pending_;
-    Buckets buckets_;
 };
 
 }  // namespace retrocheck::tb::detail

@@ -42,8 +42,12 @@ std::uint64_t material_key(const Position& pos) {
 
 void MaterialTableSet::add(std::shared_ptr<const MaterialTable> table) {
     const Material m = table->material();
+    const MaterialTable* added = table.get();
     tables_[m] = std::move(table);
-    rehash();
+    if (2 * tables_.size() > slots_.size())
+        rehash();
+    else
+        place(added);
 }
 
 void MaterialTableSet::remove(const Material& m) {
@@ -56,12 +60,7 @@ void MaterialTableSet::rehash() {
     while (size < 2 * tables_.size()) size *= 2;
     slots_.assign(size, Slot{});
     shift_ = 64 - std::countr_zero(size);
-    for (const auto& [m, table] : tables_) {
-        const std::uint64_t key = material_key(m);
-        std::size_t i = (key * 0x9E3779B97F4A7C15ULL) >> shift_;
-        while (slots_[i].key != kEmpty) i = (i + 1) & (size - 1);
-        slots_[i] = {key, table.get()};
-    }
+    for (const auto& entry : tables_) place(entry.second.get());
 }
 
 std::optional<Outcome> MaterialTableSet::probe_stored(const Position& pos) const {

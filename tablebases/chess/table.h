@@ -88,12 +88,17 @@ class MaterialTableSet {
         const MaterialTable* table = nullptr;
     };
     static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};  // no material has this key
-    const MaterialTable* find_key(std::uint64_t key) const {
+    // The slot holding key, or the empty one where it would go.
+    std::size_t slot_of(std::uint64_t key) const {
         const std::size_t mask = slots_.size() - 1;
-        for (std::size_t i = (key * 0x9E3779B97F4A7C15ULL) >> shift_;; i = (i + 1) & mask) {
-            if (slots_[i].key == key) return slots_[i].table;
-            if (slots_[i].key == kEmpty) return nullptr;
-        }
+        std::size_t i = (key * 0x9E3779B97F4A7C15ULL) >> shift_;
+        while (slots_[i].key != key && slots_[i].key != kEmpty) i = (i + 1) & mask;
+        return i;
+    }
+    const MaterialTable* find_key(std::uint64_t key) const { return slots_[slot_of(key)].table; }
+    void place(const MaterialTable* table) {
+        const std::uint64_t key = material_key(table->material());
+        slots_[slot_of(key)] = {key, table};
     }
     void rehash();
 
