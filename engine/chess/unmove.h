@@ -42,13 +42,11 @@ void with_en_passant_variants(const Position& parent, Bitboard pushed, F& f) {
 
 }  // namespace detail
 
-// Calls f(const Position& parent) once for every distinct legal position from which a legal
-// move that is neither a capture nor a promotion leads to pos (clocks aside). pos must be legal
-// and without castling rights. Every parent has the other side to move, no castling rights,
-// clocks 0 and 1; each one is given without and with each possible en passant right.
-// No allocation: the parents are built from pos by editing its bitboards.
+// Calls f(PieceType t, Square to, Square from) once for every un-move of pos: the mover's piece
+// of type t on `to` goes back to `from`, giving a legal parent (pos.taken_back(t, to, from)),
+// without any en passant right. pos must be legal and without castling rights.
 template <typename F>
-void for_each_parent(const Position& pos, F&& f) {
+void for_each_unmove(const Position& pos, F&& f) {
     assert(pos.castling() == 0);
     const Color waiting = pos.side_to_move(), mover = ~waiting;  // mover: who moves in a parent
     const Bitboard occ = pos.occupied(), empty = ~occ, own = pos.pieces(mover);
@@ -67,9 +65,6 @@ void for_each_parent(const Position& pos, F&& f) {
     const Bitboard straight = (pos.pieces(PieceType::Rook) | queens) & own;
     const Bitboard diagonal_view = bishop_attacks(king, occ),
                    straight_view = rook_attacks(king, occ);
-    const Bitboard pushed =
-        pos.pieces(waiting, PieceType::Pawn) & rank_bb(waiting == Color::White ? 3 : 4);
-
     // Every parent in which the mover's piece of type t on `to` came from one of `origins`
     // (empty squares from which it reaches `to`).
     const auto take_back = [&](PieceType t, Square to, Bitboard origins) {
@@ -103,8 +98,7 @@ void for_each_parent(const Position& pos, F&& f) {
                 origins &= ~king_attacks(king);
                 break;
         }
-        while (origins)
-            detail::with_en_passant_variants(pos.taken_back(t, to, pop_lowest(origins)), pushed, f);
+        while (origins) f(t, to, pop_lowest(origins));
     };
 
     if (const auto ep = pos.en_passant()) {
@@ -141,6 +135,26 @@ void for_each_parent(const Position& pos, F&& f) {
         if (two && en_passant_capturable(pos, waiting, lowest_square(one))) two = 0;
         take_back(PieceType::Pawn, to, one | two);
     }
+}
+
+// The pawns of the side to move in pos's parents that may have just gone two squares: those of
+// the side waiting in pos on its fourth rank. Without them no parent has an en passant right.
+inline Bitboard pushed_pawns(const Position& pos) {
+    const Color waiting = pos.side_to_move();
+    return pos.pieces(waiting, PieceType::Pawn) & rank_bb(waiting == Color::White ? 3 : 4);
+}
+
+// Calls f(const Position& parent) once for every distinct legal position from which a legal
+// move that is neither a capture nor a promotion leads to pos (clocks aside). pos must be legal
+// and without castling rights. Every parent has the other side to move, no castling rights,
+// clocks 0 and 1; each one is given without and with each possible en passant right.
+// No allocation: the parents are built from pos by editing its bitboards.
+template <typename F>
+void for_each_parent(const Position& pos, F&& f) {
+    const Bitboard pushed = pushed_pawns(pos);
+    for_each_unmove(pos, [&](PieceType t, Square to, Square from) {
+        detail::with_en_passant_variants(pos.taken_back(t, to, from), pushed, f);
+    });
 }
 
 }  // namespace retrocheck::chess

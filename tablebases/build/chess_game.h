@@ -34,6 +34,8 @@ class ChessBuildTable {
 
     std::uint64_t id(const retrocheck::chess::Position& pos) const;
     std::optional<retrocheck::chess::Position> position(std::uint64_t id) const;
+    // The position of a slot that holds a legal one (valued already): position() untested.
+    retrocheck::chess::Position settled_position(std::uint64_t id) const;
     // Whether pos (with an en passant right) has a slot.
     bool has(const retrocheck::chess::Position& pos) const { return find(pos) != kNone; }
     // Whether two different moves from pos, or to pos, can reach symmetric images of one
@@ -68,20 +70,65 @@ struct ChessGame {
     static std::optional<Position> position(const Table& t, std::uint64_t id) {
         return t.position(id);
     }
+    static Position settled_position(const Table& t, std::uint64_t id) {
+        return t.settled_position(id);
+    }
 
     // A move stays in the material unless it captures or promotes.
     template <typename In, typename Exit>
     static void for_each_move(const Position& p, In&& in_slice, Exit&& exit) {
         for_each_move_filtered(p, in_slice, exit, [](retrocheck::chess::Move) { return true; });
     }
+    template <typename Exit>
+    static int for_each_exit(const Position& p, Exit&& exit) {
+        return for_each_exit_filtered(p, exit, [](retrocheck::chess::Move) { return true; });
+    }
+    // Every parent with a slot, as f(slot, make), the parent's slot worked out from p's boards
+    // without building the parent: when one piece's rank changes alone (MaterialIndex::
+    // index_moved), and for a king's un-move (index_with_kings). Kings on the diagonal and en
+    // passant rights build the parents.
     template <typename F>
-    static void for_each_parent_in_slice(const Table& t, const Position& p, F&& f) {
-        retrocheck::chess::for_each_parent(p, [&](const Position& parent) {
-            if (!parent.en_passant() || t.has(parent)) f(parent);
+    static void for_each_parent_slot(const Table& t, const Position& p, std::uint64_t id, F&& f) {
+        using retrocheck::chess::PieceType;
+        using retrocheck::chess::Square;
+        const std::uint64_t size = t.index().size();
+        if (id >= t.stored_slots() || retrocheck::chess::pushed_pawns(p) ||
+            t.index().kings_on_diagonal(id % size)) {
+            retrocheck::chess::for_each_parent(p, [&](const Position& parent) {
+                if (!parent.en_passant() || t.has(parent)) f(t.id(parent), [&] { return parent; });
+            });
+            return;
+        }
+        const std::uint64_t other_side = id < size ? size : 0;  // the parent's first slot
+        const retrocheck::chess::Color mover = ~p.side_to_move();
+        retrocheck::chess::for_each_unmove(p, [&](PieceType type, Square to, Square from) {
+            const auto parent = [&] { return p.taken_back(type, to, from); };
+            if (type == PieceType::King) {
+                const bool white = mover == retrocheck::chess::Color::White;
+                f(other_side + t.index().index_with_kings(p, white ? from : p.king(Color::White),
+                                                          white ? p.king(Color::Black) : from),
+                  parent);
+            } else
+                f(other_side + t.index().index_moved(id % size, p, mover, type, to, from), parent);
         });
     }
 
   protected:
+    // Where no capture or promotion is possible even ignoring pins and checks, every legal move
+    // stays and only their number is needed (the count-only generator); else every move is
+    // generated and the exits built.
+    template <typename Exit, typename Keep>
+    static int for_each_exit_filtered(const Position& p, Exit& exit, Keep keep) {
+        if (!may_leave(p)) return retrocheck::chess::count_moves(p);
+        int in_slice = 0;
+        const auto count = [&](auto) { ++in_slice; };
+        for_each_move_filtered(p, count, exit, keep);
+        return in_slice;
+    }
+    // Whether the side to move has a pseudo-legal capture (a piece other than the king in
+    // reach, or an en passant right) or a pawn on its seventh rank.
+    static bool may_leave(const Position& p);
+
     template <typename In, typename Exit, typename Keep>
     static void for_each_move_filtered(const Position& p, In& in_slice, Exit& exit, Keep keep) {
         retrocheck::chess::MoveList moves;
@@ -100,11 +147,16 @@ struct ChessGame {
 
 // Deliberately wrong, for testing the statistics: a pawn promotes to a queen only.
 struct QueenOnlyChessGame : ChessGame {
+    static bool keep(retrocheck::chess::Move m) {
+        return !m.is_promotion() || m.promotion() == retrocheck::chess::PieceType::Queen;
+    }
     template <typename In, typename Exit>
     static void for_each_move(const Position& p, In&& in_slice, Exit&& exit) {
-        for_each_move_filtered(p, in_slice, exit, [](retrocheck::chess::Move m) {
-            return !m.is_promotion() || m.promotion() == retrocheck::chess::PieceType::Queen;
-        });
+        for_each_move_filtered(p, in_slice, exit, keep);
+    }
+    template <typename Exit>
+    static int for_each_exit(const Position& p, Exit&& exit) {
+        return for_each_exit_filtered(p, exit, keep);
     }
 };
 

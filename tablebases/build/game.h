@@ -24,6 +24,8 @@ concept RetrogradeGame = requires(const typename G::Position& p, const typename 
     { G::lost_without_moves(p) } -> std::convertible_to<bool>;
     // The position of a table slot, or nothing for a slot without one (never valued).
     { G::position(t, id) } -> std::same_as<std::optional<typename G::Position>>;
+    // The position of a slot known to hold one (valued already): no test of it.
+    { G::settled_position(t, id) } -> std::same_as<typename G::Position>;
     { t.id(p) } -> std::same_as<std::uint64_t>;
     { t.values.size() } -> std::convertible_to<std::uint64_t>;
     G::make_table(s);
@@ -34,8 +36,13 @@ concept RetrogradeGame = requires(const typename G::Position& p, const typename 
     // the child (built only if asked for), exit(child) for one that leaves it.
     G::for_each_move(
         p, [](auto make) { (void)make(); }, [](const typename G::Position&) {});
-    // Every position of the table's slice with a legal move to p that has a slot in t.
-    G::for_each_parent_in_slice(t, p, [](const typename G::Position&) {});
+    // exit(child) for every legal move of p that leaves the slice; the number that stay in it.
+    {
+        G::for_each_exit(p, [](const typename G::Position&) {})
+        } -> std::same_as<int>;
+    // Every position of the table's slice with a legal move to p (in slot id) that has a slot
+    // in t, as f(its slot, make) with make() giving the parent (built only if asked for).
+    G::for_each_parent_slot(t, p, id, [](std::uint64_t, auto make) { (void)make(); });
 };
 
 struct CheckersGame {
@@ -52,8 +59,17 @@ struct CheckersGame {
     static std::optional<Position> position(const Table& t, std::uint64_t id) {
         return t.position(id);
     }
+    static Position settled_position(const Table& t, std::uint64_t id) { return t.position(id); }
 
     static bool may_share_slots(const Table&, const Position&) { return false; }
+
+    template <typename Exit>
+    static int for_each_exit(const Position& p, Exit&& exit) {
+        int in_slice = 0;
+        for_each_move(
+            p, [&](auto) { ++in_slice; }, exit);
+        return in_slice;
+    }
 
     template <typename In, typename Exit>
     static void for_each_move(const Position& p, In&& in_slice, Exit&& exit) {
@@ -74,10 +90,11 @@ struct CheckersGame {
         else
             checkers::detail::for_each_child<checkers::Color::White>(p, f);
     }
-    // Every position of the same slice with a legal move to p.
+    // Every position of the same slice with a legal move to p, with its slot.
     template <typename F>
-    static void for_each_parent_in_slice(const Table&, const Position& p, F&& f) {
-        checkers::for_each_quiet_parent(p, f);
+    static void for_each_parent_slot(const Table& t, const Position& p, std::uint64_t, F&& f) {
+        checkers::for_each_quiet_parent(
+            p, [&](const Position& parent) { f(t.id(parent), [&] { return parent; }); });
     }
 };
 

@@ -74,11 +74,10 @@ class Retrograde {
             n, [&](Id id) { seed(id); }, progress_ ? &progress_->seeded : nullptr);
         for (int level = 0; level <= highest_.load(); ++level) {
             if (progress_) progress_->level = level;
-            std::atomic<bool> any{false};
-            scan(static_cast<Value>(level), [&](Id id) {
-                if (level % 2 == 0 && !count_.empty() && count_[id] != 0) return;  // a floor
+            const bool any = scan(static_cast<Value>(level), [&](Id id) {
+                if (level % 2 == 0 && !count_.empty() && count_[id] != 0) return false;  // a floor
                 settle(id, level);
-                any.store(true, std::memory_order_relaxed);
+                return true;
             });
             if (any) longest_ = level;
         }
@@ -113,26 +112,41 @@ class Retrograde {
         });
     }
 
-    // f(id) for every id whose value is `level`, over the pool.
+    // f(id) for every id whose value is `level`, over the pool; whether any f returned true
+    // (settled a position). The ids are found a batch at a time and their counts fetched ahead:
+    // an even level reads each one's count.
     template <typename F>
-    void scan(Value level, F f) {
+    bool scan(Value level, F f) {
         Value* const values = table_.values.data();
         const std::uint64_t n = table_.values.size();
+        std::atomic<bool> any{false};
         in_arena([&] {
             tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 1 << 16), [&](const auto& r) {
+                constexpr std::size_t kBatch = 64;
+                Id batch[kBatch];
+                std::size_t size = 0;
+                std::uint64_t settled = 0;
+                const auto flush = [&] {
+                    for (std::size_t k = 0; k < size; ++k) settled += f(batch[k]);
+                    size = 0;
+                };
                 const Value* p = values + r.begin();
                 const Value* const end = values + r.end();
-                std::uint64_t found = 0;
-                while (p < end) {
-                    p = static_cast<const Value*>(
-                        std::memchr(p, level, static_cast<std::size_t>(end - p)));
-                    if (!p) break;
-                    f(static_cast<Id>(p - values));
-                    ++p, ++found;
+                while ((p = static_cast<const Value*>(
+                            std::memchr(p, level, static_cast<std::size_t>(end - p))))) {
+                    const Id id = static_cast<Id>(p - values);
+                    if (!count_.empty()) __builtin_prefetch(&count_[id]);
+                    batch[size++] = id;
+                    if (size == kBatch) flush();
+                    if (++p == end) break;
                 }
-                if (progress_) progress_->settled.fetch_add(found, std::memory_order_relaxed);
+                flush();
+                if (!settled) return;
+                any.store(true, std::memory_order_relaxed);
+                if (progress_) progress_->settled.fetch_add(settled, std::memory_order_relaxed);
             });
         });
+        return any;
     }
 
     template <typename F>
@@ -145,33 +159,36 @@ class Retrograde {
 
     Exits exits(const Position& p) const {
         Exits e;
+        const auto exit = [&](const Position& child) {
+            ++e.moves;
+            const auto v = done_.probe(child);
+            if (!v)
+                throw std::runtime_error("slice " + G::name(G::slice_of(child)) +
+                                         " is needed before " + G::name(slice_));
+            const Outcome mine = v->parent_view();
+            if (mine.is_win()) e.shortest_win = std::min(e.shortest_win, mine.plies());
+            if (mine.is_loss()) e.longest_loss = std::max(e.longest_loss, mine.plies());
+            if (mine.is_draw()) e.draw = true;
+        };
+        if (!(G::kSharedSlots && G::may_share_slots(table_, p))) {
+            e.in_slice = G::for_each_exit(p, exit);
+            e.moves += e.in_slice;
+            return e;
+        }
         // With shared slots, moves to symmetric images of one position are one in-slice move:
         // its settling reaches this slot once (settle() hands each parent slot one candidate).
         thread_local std::vector<Id> ids;  // reused: no allocation a position
         ids.clear();
-        const bool may_repeat = G::kSharedSlots && G::may_share_slots(table_, p);
         G::for_each_move(
             p,
             [&](auto make) {
                 ++e.moves;
-                if (may_repeat) {
-                    const Id cid = static_cast<Id>(table_.id(make()));
-                    if (std::find(ids.begin(), ids.end(), cid) != ids.end()) return;
-                    ids.push_back(cid);
-                }
+                const Id cid = static_cast<Id>(table_.id(make()));
+                if (std::find(ids.begin(), ids.end(), cid) != ids.end()) return;
+                ids.push_back(cid);
                 ++e.in_slice;
             },
-            [&](const Position& child) {
-                ++e.moves;
-                const auto v = done_.probe(child);
-                if (!v)
-                    throw std::runtime_error("slice " + G::name(G::slice_of(child)) +
-                                             " is needed before " + G::name(slice_));
-                const Outcome mine = v->parent_view();
-                if (mine.is_win()) e.shortest_win = std::min(e.shortest_win, mine.plies());
-                if (mine.is_loss()) e.longest_loss = std::max(e.longest_loss, mine.plies());
-                if (mine.is_draw()) e.draw = true;
-            });
+            exit);
         return e;
     }
 
@@ -223,12 +240,17 @@ class Retrograde {
         if (v == kUnknown) return true;
         if (v == kDraw) return false;
         if (v % 2) return v > level + 1 && method_ != BuildMethod::FirstFoundForTesting;
-        return !count_.empty() && count_[pid] != 0;
+        return !count_.empty() && counted(pid) != 0;
+    }
+
+    // A count, which other threads may be counting down.
+    std::uint8_t counted(Id id) const {
+        return std::atomic_ref<const std::uint8_t>(count_[id]).load(std::memory_order_relaxed);
     }
 
     void settle(Id id, int level) {
         const bool loss = level % 2 == 0;
-        const Position pos = *G::position(table_, id);
+        const Position pos = G::settled_position(table_, id);
         // One candidate a parent slot. Grandfather's forward check makes a repeat harmless;
         // out-counting must not count one move twice.
         const bool may_repeat = G::kSharedSlots && method_ != BuildMethod::Grandfather &&
@@ -239,13 +261,13 @@ class Retrograde {
         thread_local std::vector<Position> parents;  // for the forward check only
         ids.clear();
         parents.clear();
-        G::for_each_parent_in_slice(table_, pos, [&](const Position& parent) {
-            const Id pid = static_cast<Id>(table_.id(parent));
+        G::for_each_parent_slot(table_, pos, id, [&](std::uint64_t slot, auto parent) {
+            const Id pid = static_cast<Id>(slot);
             if (may_repeat && std::find(ids.begin(), ids.end(), pid) != ids.end()) return;
             __builtin_prefetch(&table_.values[pid], 1);
             if (!count_.empty()) __builtin_prefetch(&count_[pid], 1);
             ids.push_back(pid);
-            if (forward_check) parents.push_back(parent);
+            if (forward_check) parents.push_back(parent());
         });
         for (std::size_t k = 0; k < ids.size(); ++k) {
             const Id pid = ids[k];
@@ -256,9 +278,11 @@ class Retrograde {
                     if (value.compare_exchange_weak(v, distance(level + 1),
                                                     std::memory_order_relaxed))
                         break;
-            } else if (v != kUnknown && (v % 2 || count_.empty() || count_[pid] == 0)) {
+            } else if (v != kUnknown && (v % 2 || count_.empty() || counted(pid) == 0)) {
                 // decided (or a longer exit win): no loss
             } else if (!forward_check) {
+                // An exit draw's count never reaches 0: no need to count it down.
+                if (counted(pid) & kCannotLose) continue;
                 if (shared(count_[pid]).fetch_sub(1, std::memory_order_relaxed) == 1) {
                     // Every in-slice move loses, the last at this level: the floor or level+1.
                     value.store(

@@ -145,6 +145,7 @@ MaterialIndex::MaterialIndex(Material material) : material_(material) {
             if (!k) continue;
             assert(k <= kMaxCount && group_count_ < kMaxGroups);
             const Group g{c, kTypes[t], k, binomial(kTypes[t] == PieceType::Pawn ? 48 : 62, k)};
+            group_of_[slot(c)][slot(kTypes[t])] = static_cast<std::int8_t>(group_count_);
             groups_[group_count_++] = g;
             assert(per_pair_ <= std::numeric_limits<std::uint64_t>::max() / g.radix);
             per_pair_ *= g.radix;
@@ -153,6 +154,7 @@ MaterialIndex::MaterialIndex(Material material) : material_(material) {
     for (std::size_t g = group_count_; g-- > 0;) {
         groups_[g].stride = stride;
         stride *= groups_[g].radix;
+        groups_[g].inverse = std::numeric_limits<std::uint64_t>::max() / groups_[g].radix + 1;
     }
     const std::uint64_t pairs = king_pairs(pawns_).size();
     assert(per_pair_ <= std::numeric_limits<std::uint64_t>::max() / pairs);
@@ -188,7 +190,12 @@ std::uint64_t MaterialIndex::rest_index(const Position& pos, int k, Bitboard kin
 }
 
 std::uint64_t MaterialIndex::index(const Position& pos) const {
-    const std::size_t white = slot(pos.king(Color::White)), black = slot(pos.king(Color::Black));
+    return index_with_kings(pos, pos.king(Color::White), pos.king(Color::Black));
+}
+
+std::uint64_t MaterialIndex::index_with_kings(const Position& pos, Square white_king,
+                                              Square black_king) const {
+    const std::size_t white = slot(white_king), black = slot(black_king);
     const std::uint16_t e = king_table_[white * 64 + black];
     if (e == kNoPair) return std::numeric_limits<std::uint64_t>::max();
     const int k = e & 7;
@@ -200,19 +207,59 @@ std::uint64_t MaterialIndex::index(const Position& pos) const {
     return static_cast<std::uint64_t>(e >> kPairShift) * per_pair_ + rest;
 }
 
+bool MaterialIndex::kings_on_diagonal(std::uint64_t i) const {
+    const KingPair& kings = pairs_[i / per_pair_];
+    return king_table_[slot(kings.white) * 64 + slot(kings.black)] & kTie;
+}
+
+std::uint64_t MaterialIndex::index_moved(std::uint64_t i, const Position& pos, Color c, PieceType t,
+                                         Square from, Square to) const {
+    assert(t != PieceType::King && (pos.pieces(c, t) & bit(from)) && !(pos.occupied() & bit(to)));
+    assert(!kings_on_diagonal(i) &&
+           (king_table_[slot(pos.king(Color::White)) * 64 + slot(pos.king(Color::Black))] & 7) ==
+               0);
+    const Group& g = groups_[static_cast<std::size_t>(group_of_[slot(c)][slot(t)])];
+    // position(i) puts the kings where the slot says: no symmetry turns the squares.
+    const Bitboard left_out =
+        t == PieceType::Pawn ? retrocheck::chess::kRank1 : pos.pieces(PieceType::King);
+    const auto place = [&](Square s) {
+        return static_cast<std::uint64_t>(index_of(s) -
+                                          retrocheck::chess::popcount(left_out & (bit(s) - 1)));
+    };
+    if (g.count == 1) return i - place(from) * g.stride + place(to) * g.stride;
+    const auto rank = [&](Bitboard b) {
+        std::uint64_t r = 0;
+        for (std::size_t n = 1; b; ++n) r += kBinomial[place(retrocheck::chess::pop_lowest(b))][n];
+        return r;
+    };
+    const Bitboard before = pos.pieces(c, t);
+    return i - rank(before) * g.stride + rank(before ^ bit(from) ^ bit(to)) * g.stride;
+}
+
 std::optional<Position> MaterialIndex::position(std::uint64_t i, Color side) const {
     if (i >= size_) return std::nullopt;
     const std::uint64_t slot_i = i;
     std::array<std::uint64_t, kMaxGroups> ranks{};
-    for (std::size_t g = group_count_; g-- > 0;) {
-        ranks[g] = i % groups_[g].radix;
-        i /= groups_[g].radix;
+    if (size_ <= std::numeric_limits<std::uint32_t>::max()) {
+        // Every radix and i below 2^32: a multiplication by the rounded-up inverse divides
+        // exactly (Lemire, Kaser and Kurz, "Faster remainder by direct computation", 2019).
+        for (std::size_t g = group_count_; g-- > 0;) {
+            const std::uint64_t q = static_cast<std::uint64_t>(
+                (static_cast<unsigned __int128>(groups_[g].inverse) * i) >> 64);
+            ranks[g] = i - q * groups_[g].radix;
+            i = q;
+        }
+    } else {
+        for (std::size_t g = group_count_; g-- > 0;) {
+            ranks[g] = i % groups_[g].radix;
+            i /= groups_[g].radix;
+        }
     }
     const KingPair kings = pairs_[i];
-    std::array<std::pair<Square, Piece>, 2 + kMaxGroups * 8> placed;
-    std::size_t n_placed = 0;
-    placed[n_placed++] = {kings.white, Piece{Color::White, PieceType::King}};
-    placed[n_placed++] = {kings.black, Piece{Color::Black, PieceType::King}};
+    std::optional<Position> out(Position::empty(side));
+    Position& pos = *out;
+    pos.place(kings.white, Piece{Color::White, PieceType::King});
+    pos.place(kings.black, Piece{Color::Black, PieceType::King});
     Bitboard occupied = bit(kings.white) | bit(kings.black);
     const int lo = std::min(index_of(kings.white), index_of(kings.black));
     const int hi = std::max(index_of(kings.white), index_of(kings.black));
@@ -241,16 +288,14 @@ std::optional<Position> MaterialIndex::position(std::uint64_t i, Color side) con
             const Square at = square_at(sq);
             if (occupied & bit(at)) return std::nullopt;  // overlap: a broken slot
             occupied |= bit(at);
-            placed[n_placed++] = {at, Piece{group.color, group.type}};
+            pos.place(at, Piece{group.color, group.type});
         }
     }
-    Position pos = Position::empty(side);
-    for (std::size_t k = 0; k < n_placed; ++k) pos.place(placed[k].first, placed[k].second);
     // Only the canonical image of a position owns a slot; the kings are canonical already, so
     // only a tie on the diagonal can make another image (the diagonal flip) index lower.
     if ((king_table_[slot(kings.white) * 64 + slot(kings.black)] & kTie) && index(pos) != slot_i)
         return std::nullopt;
-    return pos;
+    return out;
 }
 
 }  // namespace retrocheck::tb::chess

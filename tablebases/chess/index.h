@@ -42,6 +42,21 @@ class MaterialIndex {
     // for legality: the side not to move may be in check (problem() says).
     std::optional<retrocheck::chess::Position> position(std::uint64_t i, Color side) const;
 
+    // index(pos) with the kings on these squares instead (empty squares, or the kings' own):
+    // a king's move without building the position.
+    std::uint64_t index_with_kings(const retrocheck::chess::Position& pos,
+                                   retrocheck::chess::Square white_king,
+                                   retrocheck::chess::Square black_king) const;
+    // Whether the kings of slot i stand both on the a1-h8 diagonal, where the diagonal flip
+    // keeps them and the other pieces decide the slot (index_moved() does not apply).
+    bool kings_on_diagonal(std::uint64_t i) const;
+    // index(pos) once the piece of colour c and type t (not a king) has gone from `from` to the
+    // empty square `to`, given i == index(pos) for pos as position(i) lays it out, its kings
+    // not on the diagonal: only that piece's rank changes, so no symmetry is tried.
+    std::uint64_t index_moved(std::uint64_t i, const retrocheck::chess::Position& pos, Color c,
+                              PieceType t, retrocheck::chess::Square from,
+                              retrocheck::chess::Square to) const;
+
   private:
     // Identical pieces of one colour and type, ranked as a combination (colex) over their domain:
     // the 62 squares the kings leave, or ranks 2-7 for pawns.
@@ -49,8 +64,9 @@ class MaterialIndex {
         retrocheck::chess::Color color = retrocheck::chess::Color::White;
         retrocheck::chess::PieceType type = retrocheck::chess::PieceType::Pawn;
         int count = 0;
-        std::uint64_t radix = 0;   // C(domain, count)
-        std::uint64_t stride = 0;  // the product of the radixes of the groups after it
+        std::uint64_t radix = 0;    // C(domain, count)
+        std::uint64_t stride = 0;   // the product of the radixes of the groups after it
+        std::uint64_t inverse = 0;  // 2^64 / radix rounded up: exact division below 2^32
     };
     static constexpr std::size_t kMaxGroups = 10;  // 2 colours x 5 types
 
@@ -63,6 +79,7 @@ class MaterialIndex {
     bool pawns_ = false;
     std::size_t group_count_ = 0;
     std::array<Group, kMaxGroups> groups_{};
+    std::array<std::array<std::int8_t, 6>, 2> group_of_{};  // [colour][type]: index in groups_
     std::uint64_t per_pair_ = 1;  // slots of one king pair: the product of the radixes
     std::uint64_t size_ = 0;
     const KingPair* pairs_ = nullptr;            // king_pairs(pawns_)

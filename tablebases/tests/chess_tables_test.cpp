@@ -244,8 +244,9 @@ TEST(FastChessTables, SharedSlotsAreNeverMissed) {
             ChessGame::for_each_move(
                 *pos, [&](auto make) { children.push_back(table.id(make())); },
                 [](const Position&) {});
-            ChessGame::for_each_parent_in_slice(
-                table, *pos, [&](const Position& p) { parents.push_back(table.id(p)); });
+            ChessGame::for_each_parent_slot(
+                table, *pos, table.id(*pos),
+                [&](std::uint64_t, auto p) { parents.push_back(table.id(p())); });
             if (!repeats(children) && !repeats(parents)) continue;
             ++shared;
             EXPECT_TRUE(table.may_share_slots(*pos))
@@ -253,6 +254,39 @@ TEST(FastChessTables, SharedSlotsAreNeverMissed) {
         }
     }
     EXPECT_GT(shared, 100);  // the sample holds such positions
+}
+
+// The builders take a parent's slot from its child's by the moved piece's rank alone
+// (ChessGame::for_each_parent_slot, MaterialIndex::index_moved). Every slot it gives is the
+// whole index of the parent it names, and the parents are for_each_parent's, on random slots
+// of materials with twins, pawns (en passant slots included) and five pieces.
+TEST(FastChessTables, ParentSlotsAreTheIndexOfTheirParents) {
+    std::mt19937_64 rng(20261125);
+    for (const char* name :
+         {"KQvKR", "KRRvK", "KBNvK", "KPvKP", "KPPvK", "KRvKP", "KRRRvK", "KNNvKB"}) {
+        const ChessBuildTable table(material(name));
+        int checked = 0;
+        for (int n = 0; n < 4000; ++n) {
+            const std::uint64_t id = rng() % table.values.size();
+            const auto pos = table.position(id);
+            if (!pos) continue;
+            std::vector<std::uint64_t> fast, whole;
+            ChessGame::for_each_parent_slot(table, *pos, id, [&](std::uint64_t slot, auto make) {
+                const Position parent = make();
+                fast.push_back(slot);
+                ASSERT_EQ(slot, table.id(parent))
+                    << name << ": parent " << format_fen(parent) << " of " << format_fen(*pos);
+            });
+            retrocheck::chess::for_each_parent(*pos, [&](const Position& parent) {
+                if (!parent.en_passant() || table.has(parent)) whole.push_back(table.id(parent));
+            });
+            std::sort(fast.begin(), fast.end());
+            std::sort(whole.begin(), whole.end());
+            ASSERT_EQ(fast, whole) << name << ": " << format_fen(*pos);
+            checked += !fast.empty();
+        }
+        EXPECT_GT(checked, 1000) << name;
+    }
 }
 
 TEST(FastChessTables, StoreRoundTripAndVersions) {
