@@ -44,6 +44,22 @@ struct CountSink {
 // b moved `offset` squares (positive: toward rank 8).
 constexpr Bitboard shift(Bitboard b, int offset) { return offset > 0 ? b << offset : b >> -offset; }
 
+// Every square a piece of `side` attacks with the board's occupancy `occ`.
+Bitboard attacked_by(const Position& pos, Color side, Bitboard occ) {
+    const Bitboard pawns = pos.pieces(side, PieceType::Pawn);
+    const int up = side == Color::White ? 8 : -8;
+    Bitboard attacked = shift(pawns & ~kFileA, up - 1) | shift(pawns & ~kFileH, up + 1) |
+                        king_attacks(pos.king(side));
+    for (Bitboard b = pos.pieces(side, PieceType::Knight); b;)
+        attacked |= knight_attacks(pop_lowest(b));
+    const Bitboard queens = pos.pieces(side, PieceType::Queen);
+    for (Bitboard b = pos.pieces(side, PieceType::Bishop) | queens; b;)
+        attacked |= bishop_attacks(pop_lowest(b), occ);
+    for (Bitboard b = pos.pieces(side, PieceType::Rook) | queens; b;)
+        attacked |= rook_attacks(pop_lowest(b), occ);
+    return attacked;
+}
+
 template <class Sink>
 void generate(const Position& pos, Sink& out) {
     const Color us = pos.side_to_move(), them = ~us;
@@ -51,11 +67,18 @@ void generate(const Position& pos, Sink& out) {
     const Square ksq = pos.king(us);
     const Bitboard checkers = pos.attackers_to(ksq, occ) & enemy;
 
-    // The king: its destination must not be attacked once it has left its square.
+    // The king: its destination must not be attacked once it has left its square. With few
+    // pieces against it, everything they attack is found at once; else square by square.
     const Bitboard without_king = occ ^ bit(ksq);
-    for (Bitboard to = king_attacks(ksq) & ~own; to;) {
-        const Square t = pop_lowest(to);
-        if (!(pos.attackers_to(t, without_king) & enemy)) out.one(Move::make(ksq, t));
+    Bitboard king_to = king_attacks(ksq) & ~own;
+    if (popcount(enemy) <= popcount(king_to)) {
+        for (Bitboard to = king_to & ~attacked_by(pos, them, without_king); to;)
+            out.one(Move::make(ksq, pop_lowest(to)));
+    } else {
+        while (king_to) {
+            const Square t = pop_lowest(king_to);
+            if (!(pos.attackers_to(t, without_king) & enemy)) out.one(Move::make(ksq, t));
+        }
     }
     if (more_than_one(checkers)) return;  // double check: only the king moves
 

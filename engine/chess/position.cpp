@@ -91,18 +91,6 @@ PieceType Position::type_on(Square s) const {
     return PieceType::Pawn;
 }
 
-void Position::put(Square s, Piece p) {
-    by_color_[slot(p.color)] |= bit(s);
-    by_type_[slot(p.type)] |= bit(s);
-    hash_ ^= zobrist::piece(p, s);
-}
-
-void Position::remove(Square s, Piece p) {
-    by_color_[slot(p.color)] &= ~bit(s);
-    by_type_[slot(p.type)] &= ~bit(s);
-    hash_ ^= zobrist::piece(p, s);
-}
-
 Bitboard Position::attackers_to(Square s, Bitboard occ) const {
     return (pawn_attacks(Color::Black, s) & pieces(Color::White, PieceType::Pawn)) |
            (pawn_attacks(Color::White, s) & pieces(Color::Black, PieceType::Pawn)) |

@@ -13,6 +13,7 @@
 
 #include "engine/chess/move.h"
 #include "engine/chess/types.h"
+#include "engine/chess/zobrist.h"
 
 namespace retrocheck::chess {
 
@@ -102,8 +103,16 @@ class Position {
   private:
     static constexpr std::uint8_t kNoSquare = 64;
     PieceType type_on(Square s) const;  // s must be occupied
-    void put(Square s, Piece p);
-    void remove(Square s, Piece p);
+    void put(Square s, Piece p) {
+        by_color_[slot(p.color)] |= bit(s);
+        by_type_[slot(p.type)] |= bit(s);
+        hash_ ^= zobrist::piece(p, s);
+    }
+    void remove(Square s, Piece p) {
+        by_color_[slot(p.color)] &= ~bit(s);
+        by_type_[slot(p.type)] &= ~bit(s);
+        hash_ ^= zobrist::piece(p, s);
+    }
 
     std::array<Bitboard, 2> by_color_{};
     std::array<Bitboard, kPieceTypes> by_type_{};

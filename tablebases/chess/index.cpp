@@ -256,7 +256,9 @@ std::optional<Position> MaterialIndex::position(std::uint64_t i, Color side) con
         }
     }
     const KingPair kings = pairs_[i];
-    std::optional<Position> out(Position::empty(side));
+    static const std::array<Position, 2> kEmpty = {Position::empty(Color::White),
+                                                   Position::empty(Color::Black)};
+    std::optional<Position> out(kEmpty[slot(side)]);
     Position& pos = *out;
     pos.place(kings.white, Piece{Color::White, PieceType::King});
     pos.place(kings.black, Piece{Color::Black, PieceType::King});
