@@ -1,5 +1,9 @@
 #include "oracles/chess/value_iteration.h"
 
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
 #include <algorithm>
 #include <cassert>
 #include <functional>
@@ -183,19 +187,33 @@ const ValueIteration::Table& ValueIteration::solve(const std::string& material) 
     };
     int quiet = 0;
     for (int k = 0; k <= 253; ++k) {
-        std::vector<std::pair<std::size_t, std::uint8_t>> found;
+        // A sweep reads the values of the sweeps before it only: the positions are valued in
+        // parallel and their values written once it is over.
+        struct Part {
+            std::vector<std::size_t> found, still_open;
+        };
+        tbb::enumerable_thread_specific<Part> parts;
+        tbb::parallel_for(
+            tbb::blocked_range<std::size_t>(0, open.size(), 1024), [&](const auto& r) {
+                Part& part = parts.local();
+                for (std::size_t j = r.begin(); j != r.end(); ++j) {
+                    const std::size_t i = open[j];
+                    const int value =
+                        value_from(*decode(pieces, i), child_value, options_.queen_only);
+                    // a value is found at its own sweep
+                    assert(value == kDraw || value >= k);
+                    (value == k ? part.found : part.still_open).push_back(i);
+                }
+            });
         std::vector<std::size_t> still_open;
-        for (std::size_t i : open) {
-            const int value = value_from(*decode(pieces, i), child_value, options_.queen_only);
-            assert(value == kDraw || value >= k);  // a value is found at its own sweep
-            if (value == k)
-                found.emplace_back(i, static_cast<std::uint8_t>(k));
-            else
-                still_open.push_back(i);
+        bool found = false;
+        for (Part& part : parts) {
+            for (std::size_t i : part.found) table.values[i] = static_cast<std::uint8_t>(k);
+            found = found || !part.found.empty();
+            still_open.insert(still_open.end(), part.still_open.begin(), part.still_open.end());
         }
-        for (const auto& [i, v] : found) table.values[i] = v;
         open.swap(still_open);
-        quiet = found.empty() ? quiet + 1 : 0;
+        quiet = found ? 0 : quiet + 1;
         if (quiet >= 2 && k > longest_successor + 1) break;
     }
     return tables_.emplace(material, std::move(table)).first->second;

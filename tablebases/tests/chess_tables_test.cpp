@@ -289,6 +289,34 @@ TEST(FastChessTables, ParentSlotsAreTheIndexOfTheirParents) {
     }
 }
 
+// The seed counts a position's moves by the count-only generator where ChessGame::may_leave
+// says no capture or promotion is possible. On random positions of 4-piece materials (pawns
+// that capture and promote, en passant slots), the exits and the count it gives are exactly
+// what every generated move says.
+TEST(FastChessTables, ExitsAndInSliceCountAreTheGeneratedMoves) {
+    std::mt19937_64 rng(20261125);
+    for (const char* name : {"KPvKN", "KNvKP", "KPvKP", "KQvKR", "KBPvK", "KRvKB", "KPPvK"}) {
+        const ChessBuildTable table(material(name));
+        int exits_seen = 0;
+        for (int n = 0; n < 5000; ++n) {
+            const std::uint64_t id = rng() % table.values.size();
+            const auto pos = table.position(id);
+            if (!pos) continue;
+            std::vector<std::string> exits, expected_exits;
+            int in_slice = 0;
+            ChessGame::for_each_move(
+                *pos, [&](auto) { ++in_slice; },
+                [&](const Position& child) { expected_exits.push_back(format_fen(child)); });
+            const int counted = ChessGame::for_each_exit(
+                *pos, [&](const Position& child) { exits.push_back(format_fen(child)); });
+            ASSERT_EQ(counted, in_slice) << name << ": " << format_fen(*pos);
+            ASSERT_EQ(exits, expected_exits) << name << ": " << format_fen(*pos);
+            exits_seen += !exits.empty();
+        }
+        EXPECT_GT(exits_seen, 100) << name;
+    }
+}
+
 TEST(FastChessTables, StoreRoundTripAndVersions) {
     const fs::path dir = testing::scratch("chess-store");
     for (const auto& [m, t] : three_pieces().tables())
