@@ -260,31 +260,41 @@ TEST(FastChessTables, SharedSlotsAreNeverMissed) {
 // (ChessGame::for_each_parent_slot, MaterialIndex::index_moved). Every slot it gives is the
 // whole index of the parent it names, and the parents are for_each_parent's, on random slots
 // of materials with twins, pawns (en passant slots included) and five pieces.
+// f(id, pos) on `samples` random slots of the table (en passant slots included) that hold a
+// position, until an assertion fails; how many of them f counted (returned true for).
+template <typename F>
+int on_random_slots(const ChessBuildTable& table, std::mt19937_64& rng, int samples, F f) {
+    int counted = 0;
+    for (int n = 0; n < samples && !::testing::Test::HasFatalFailure(); ++n) {
+        const std::uint64_t id = rng() % table.values.size();
+        if (const auto pos = table.position(id)) counted += f(id, *pos);
+    }
+    return counted;
+}
+
 TEST(FastChessTables, ParentSlotsAreTheIndexOfTheirParents) {
     std::mt19937_64 rng(20261125);
     for (const char* name :
          {"KQvKR", "KRRvK", "KBNvK", "KPvKP", "KPPvK", "KRvKP", "KRRRvK", "KNNvKB"}) {
         const ChessBuildTable table(material(name));
-        int checked = 0;
-        for (int n = 0; n < 4000; ++n) {
-            const std::uint64_t id = rng() % table.values.size();
-            const auto pos = table.position(id);
-            if (!pos) continue;
-            std::vector<std::uint64_t> fast, whole;
-            ChessGame::for_each_parent_slot(table, *pos, id, [&](std::uint64_t slot, auto make) {
-                const Position parent = make();
-                fast.push_back(slot);
-                ASSERT_EQ(slot, table.id(parent))
-                    << name << ": parent " << format_fen(parent) << " of " << format_fen(*pos);
+        const int checked =
+            on_random_slots(table, rng, 4000, [&](std::uint64_t id, const Position& pos) {
+                std::vector<std::uint64_t> fast, whole;
+                ChessGame::for_each_parent_slot(table, pos, id, [&](std::uint64_t slot, auto make) {
+                    const Position parent = make();
+                    fast.push_back(slot);
+                    ASSERT_EQ(slot, table.id(parent))
+                        << name << ": parent " << format_fen(parent) << " of " << format_fen(pos);
+                });
+                retrocheck::chess::for_each_parent(pos, [&](const Position& parent) {
+                    if (!parent.en_passant() || table.has(parent))
+                        whole.push_back(table.id(parent));
+                });
+                std::sort(fast.begin(), fast.end());
+                std::sort(whole.begin(), whole.end());
+                EXPECT_EQ(fast, whole) << name << ": " << format_fen(pos);
+                return !fast.empty();
             });
-            retrocheck::chess::for_each_parent(*pos, [&](const Position& parent) {
-                if (!parent.en_passant() || table.has(parent)) whole.push_back(table.id(parent));
-            });
-            std::sort(fast.begin(), fast.end());
-            std::sort(whole.begin(), whole.end());
-            ASSERT_EQ(fast, whole) << name << ": " << format_fen(*pos);
-            checked += !fast.empty();
-        }
         EXPECT_GT(checked, 1000) << name;
     }
 }
@@ -297,22 +307,19 @@ TEST(FastChessTables, ExitsAndInSliceCountAreTheGeneratedMoves) {
     std::mt19937_64 rng(20261125);
     for (const char* name : {"KPvKN", "KNvKP", "KPvKP", "KQvKR", "KBPvK", "KRvKB", "KPPvK"}) {
         const ChessBuildTable table(material(name));
-        int exits_seen = 0;
-        for (int n = 0; n < 5000; ++n) {
-            const std::uint64_t id = rng() % table.values.size();
-            const auto pos = table.position(id);
-            if (!pos) continue;
-            std::vector<std::string> exits, expected_exits;
-            int in_slice = 0;
-            ChessGame::for_each_move(
-                *pos, [&](auto) { ++in_slice; },
-                [&](const Position& child) { expected_exits.push_back(format_fen(child)); });
-            const int counted = ChessGame::for_each_exit(
-                *pos, [&](const Position& child) { exits.push_back(format_fen(child)); });
-            ASSERT_EQ(counted, in_slice) << name << ": " << format_fen(*pos);
-            ASSERT_EQ(exits, expected_exits) << name << ": " << format_fen(*pos);
-            exits_seen += !exits.empty();
-        }
+        const int exits_seen =
+            on_random_slots(table, rng, 5000, [&](std::uint64_t, const Position& pos) {
+                std::vector<std::string> exits, expected_exits;
+                int in_slice = 0;
+                ChessGame::for_each_move(
+                    pos, [&](auto) { ++in_slice; },
+                    [&](const Position& child) { expected_exits.push_back(format_fen(child)); });
+                const int counted = ChessGame::for_each_exit(
+                    pos, [&](const Position& child) { exits.push_back(format_fen(child)); });
+                EXPECT_EQ(counted, in_slice) << name << ": " << format_fen(pos);
+                EXPECT_EQ(exits, expected_exits) << name << ": " << format_fen(pos);
+                return !exits.empty();
+            });
         EXPECT_GT(exits_seen, 100) << name;
     }
 }
