@@ -44,7 +44,8 @@ struct CountSink {
 // b moved `offset` squares (positive: toward rank 8).
 constexpr Bitboard shift(Bitboard b, int offset) { return offset > 0 ? b << offset : b >> -offset; }
 
-// Every square a piece of `side` attacks with the board's occupancy `occ`.
+}  // namespace
+
 Bitboard attacked_by(const Position& pos, Color side, Bitboard occ) {
     const Bitboard pawns = pos.pieces(side, PieceType::Pawn);
     const int up = side == Color::White ? 8 : -8;
@@ -59,6 +60,8 @@ Bitboard attacked_by(const Position& pos, Color side, Bitboard occ) {
         attacked |= rook_attacks(pop_lowest(b), occ);
     return attacked;
 }
+
+namespace {
 
 template <class Sink>
 void generate(const Position& pos, Sink& out) {

@@ -16,4 +16,8 @@ MoveList legal_moves(const Position& pos);
 // The number of legal moves, without building the list: perft's last ply.
 int count_moves(const Position& pos);
 
+// Every square a piece of `side` attacks, with the board's occupancy `occ` (the king's own
+// square left out of it: where a king may not step).
+Bitboard attacked_by(const Position& pos, Color side, Bitboard occ);
+
 }  // namespace retrocheck::chess

@@ -1,6 +1,5 @@
 #include "tablebases/build/chess_game.h"
 
-#include "engine/chess/attacks.h"
 #include "engine/chess/symmetry.h"
 
 #include <tbb/enumerable_thread_specific.h>
@@ -140,38 +139,25 @@ bool ChessBuildTable::may_share_slots(const Position& pos) const {
     return false;
 }
 
-Position ChessBuildTable::settled_position(std::uint64_t id) const {
+std::optional<Position> ChessBuildTable::decoded(std::uint64_t id) const {
     if (id >= stored_slots()) return ep_[id - stored_slots()].pos;
     const bool black = id >= index_.size();
-    return *index_.position(black ? id - index_.size() : id, black ? Color::Black : Color::White);
+    return index_.position(black ? id - index_.size() : id, black ? Color::Black : Color::White);
 }
 
+Position ChessBuildTable::settled_position(std::uint64_t id) const { return *decoded(id); }
+
 bool ChessGame::may_leave(const Position& p) {
-    using retrocheck::chess::pop_lowest;
     const Color us = p.side_to_move();
     if (p.en_passant() || (p.pieces(us, PieceType::Pawn) & rank_bb(us == Color::White ? 6 : 1)))
         return true;
     const Bitboard targets = p.pieces(~us) & ~p.pieces(PieceType::King);
-    if (!targets) return false;
-    const Bitboard occ = p.occupied();
-    Bitboard reach = retrocheck::chess::king_attacks(p.king(us));
-    for (Bitboard b = p.pieces(us, PieceType::Knight); b;)
-        reach |= retrocheck::chess::knight_attacks(pop_lowest(b));
-    for (Bitboard b = p.pieces(us, PieceType::Bishop) | p.pieces(us, PieceType::Queen); b;)
-        reach |= retrocheck::chess::bishop_attacks(pop_lowest(b), occ);
-    for (Bitboard b = p.pieces(us, PieceType::Rook) | p.pieces(us, PieceType::Queen); b;)
-        reach |= retrocheck::chess::rook_attacks(pop_lowest(b), occ);
-    for (Bitboard b = p.pieces(us, PieceType::Pawn); b;)
-        reach |= retrocheck::chess::pawn_attacks(us, pop_lowest(b));
-    return (reach & targets) != 0;
+    return targets && (retrocheck::chess::attacked_by(p, us, p.occupied()) & targets);
 }
 
 std::optional<Position> ChessBuildTable::position(std::uint64_t id) const {
-    if (id >= stored_slots()) return ep_[id - stored_slots()].pos;
-    const bool black = id >= index_.size();
-    auto pos =
-        index_.position(black ? id - index_.size() : id, black ? Color::Black : Color::White);
-    if (!pos || !legal_slot(*pos)) return std::nullopt;
+    auto pos = decoded(id);
+    if (!pos || !legal_slot(*pos)) return std::nullopt;  // en passant slots are legal
     return pos;
 }
 

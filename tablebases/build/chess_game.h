@@ -50,6 +50,8 @@ class ChessBuildTable {
         retrocheck::chess::Position pos;
     };
     std::uint64_t find(const retrocheck::chess::Position& pos) const;
+    // The position slot id lays out, tested for nothing but overlaps.
+    std::optional<retrocheck::chess::Position> decoded(std::uint64_t id) const;
     MaterialIndex index_;
     bool twins_ = false;         // two or more pieces of one kind on a side
     std::vector<EnPassant> ep_;  // by key

@@ -75,7 +75,7 @@ class Retrograde {
         for (int level = 0; level <= highest_.load(); ++level) {
             if (progress_) progress_->level = level;
             const bool any = scan(static_cast<Value>(level), [&](Id id) {
-                if (level % 2 == 0 && !count_.empty() && count_[id] != 0) return false;  // a floor
+                if (level % 2 == 0 && counting(id)) return false;  // a floor
                 settle(id, level);
                 return true;
             });
@@ -86,7 +86,7 @@ class Retrograde {
                 Value& v = table_.values[id];
                 if (absent_[id / 64] >> (id % 64) & 1) continue;  // no position: left kUnknown
                 // Undecided, or a floor no loss reached: some in-slice move draws.
-                if (v == kUnknown || (v % 2 == 0 && !count_.empty() && count_[id] != 0)) v = kDraw;
+                if (v == kUnknown || (v % 2 == 0 && counting(static_cast<Id>(id)))) v = kDraw;
             }
         });
         if (stats) {
@@ -240,8 +240,12 @@ class Retrograde {
         if (v == kUnknown) return true;
         if (v == kDraw) return false;
         if (v % 2) return v > level + 1 && method_ != BuildMethod::FirstFoundForTesting;
-        return !count_.empty() && counted(pid) != 0;
+        return counting(pid);
     }
+
+    // Whether out-counting still counts moves of id down: an even value there is a floor, not
+    // (yet) a loss.
+    bool counting(Id id) const { return !count_.empty() && counted(id) != 0; }
 
     // A count, which other threads may be counting down.
     std::uint8_t counted(Id id) const {
@@ -278,7 +282,7 @@ class Retrograde {
                     if (value.compare_exchange_weak(v, distance(level + 1),
                                                     std::memory_order_relaxed))
                         break;
-            } else if (v != kUnknown && (v % 2 || count_.empty() || counted(pid) == 0)) {
+            } else if (v != kUnknown && (v % 2 || !counting(pid))) {
                 // decided (or a longer exit win): no loss
             } else if (!forward_check) {
                 // An exit draw's count never reaches 0: no need to count it down.

@@ -46,6 +46,26 @@ constexpr std::uint64_t binomial(int n, int k) {
     return kBinomial[static_cast<std::size_t>(n)][static_cast<std::size_t>(k)];
 }
 
+// 128-bit products for the exact division in position() (a GCC and Clang extension).
+__extension__ using Wide = unsigned __int128;
+
+// The colex rank of a group's squares within its domain, the board less `left_out`: the sum of
+// C(place, n) over its squares in ascending order, place counted within the domain (for one
+// piece, its place).
+std::uint64_t combination_rank(Bitboard squares, Bitboard left_out) {
+    const auto place = [&](Square s) {
+        return static_cast<std::uint64_t>(index_of(s) -
+                                          retrocheck::chess::popcount(left_out & (bit(s) - 1)));
+    };
+    if (!retrocheck::chess::more_than_one(squares))  // one piece: C(place, 1)
+        return place(retrocheck::chess::lowest_square(squares));
+    std::uint64_t rank = 0;
+    for (std::size_t n = 1; squares; ++n) {
+        rank += kBinomial[place(retrocheck::chess::pop_lowest(squares))][n];
+    }
+    return rank;
+}
+
 // Symmetry k of the square: retrocheck::chess::transform (symmetry.h). k ^ 4 keeps what k does
 // to a square on the diagonal.
 using retrocheck::chess::transform;
@@ -169,22 +189,10 @@ std::uint64_t MaterialIndex::rest_index(const Position& pos, int k, Bitboard kin
     std::uint64_t index = 0;
     for (std::size_t i = 0; i < group_count_; ++i) {
         const Group& g = groups_[i];
-        const Bitboard left_out = g.type == PieceType::Pawn ? retrocheck::chess::kRank1 : kings;
-        const auto place = [&](Square s) {
-            return static_cast<std::size_t>(index_of(s) -
-                                            retrocheck::chess::popcount(left_out & (bit(s) - 1)));
-        };
-        Bitboard b = pos.pieces(g.color, g.type);
-        std::uint64_t rank = 0;
-        if (g.count == 1) {
-            rank = place(square_at(to[slot(retrocheck::chess::lowest_square(b))]));
-        } else {
-            Bitboard turned = 0;
-            while (b) turned |= bit(square_at(to[slot(retrocheck::chess::pop_lowest(b))]));
-            for (std::size_t n = 1; turned; ++n)
-                rank += kBinomial[place(retrocheck::chess::pop_lowest(turned))][n];
-        }
-        index += rank * g.stride;
+        Bitboard turned = 0;
+        for (Bitboard b = pos.pieces(g.color, g.type); b;)
+            turned |= bit(square_at(to[slot(retrocheck::chess::pop_lowest(b))]));
+        index += combination_rank(turned, left_out(g, kings)) * g.stride;
     }
     return index;
 }
@@ -220,20 +228,10 @@ std::uint64_t MaterialIndex::index_moved(std::uint64_t i, const Position& pos, C
                0);
     const Group& g = groups_[static_cast<std::size_t>(group_of_[slot(c)][slot(t)])];
     // position(i) puts the kings where the slot says: no symmetry turns the squares.
-    const Bitboard left_out =
-        t == PieceType::Pawn ? retrocheck::chess::kRank1 : pos.pieces(PieceType::King);
-    const auto place = [&](Square s) {
-        return static_cast<std::uint64_t>(index_of(s) -
-                                          retrocheck::chess::popcount(left_out & (bit(s) - 1)));
-    };
-    if (g.count == 1) return i - place(from) * g.stride + place(to) * g.stride;
-    const auto rank = [&](Bitboard b) {
-        std::uint64_t r = 0;
-        for (std::size_t n = 1; b; ++n) r += kBinomial[place(retrocheck::chess::pop_lowest(b))][n];
-        return r;
-    };
+    const Bitboard out = left_out(g, pos.pieces(PieceType::King));
     const Bitboard before = pos.pieces(c, t);
-    return i - rank(before) * g.stride + rank(before ^ bit(from) ^ bit(to)) * g.stride;
+    return i - combination_rank(before, out) * g.stride +
+           combination_rank(before ^ bit(from) ^ bit(to), out) * g.stride;
 }
 
 std::optional<Position> MaterialIndex::position(std::uint64_t i, Color side) const {
@@ -244,8 +242,8 @@ std::optional<Position> MaterialIndex::position(std::uint64_t i, Color side) con
         // Every radix and i below 2^32: a multiplication by the rounded-up inverse divides
         // exactly (Lemire, Kaser and Kurz, "Faster remainder by direct computation", 2019).
         for (std::size_t g = group_count_; g-- > 0;) {
-            const std::uint64_t q = static_cast<std::uint64_t>(
-                (static_cast<unsigned __int128>(groups_[g].inverse) * i) >> 64);
+            const std::uint64_t q =
+                static_cast<std::uint64_t>((static_cast<Wide>(groups_[g].inverse) * i) >> 64);
             ranks[g] = i - q * groups_[g].radix;
             i = q;
         }

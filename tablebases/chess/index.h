@@ -70,6 +70,10 @@ class MaterialIndex {
     };
     static constexpr std::size_t kMaxGroups = 10;  // 2 colours x 5 types
 
+    // The squares a group's domain leaves out: rank 1 for pawns (ranks 2-7), else the kings.
+    static retrocheck::chess::Bitboard left_out(const Group& g, retrocheck::chess::Bitboard kings) {
+        return g.type == retrocheck::chess::PieceType::Pawn ? retrocheck::chess::kRank1 : kings;
+    }
     // The slot of pos within its king pair once symmetry k has turned it and put the kings on
     // `kings`.
     std::uint64_t rest_index(const retrocheck::chess::Position& pos, int k,
