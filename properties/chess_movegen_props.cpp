@@ -67,6 +67,35 @@ RC_GTEST_PROP(ChessMovegen, AgreesWithTheMailboxOracle, ()) {
     RC_ASSERT(count_moves(pos) == static_cast<int>(fast.size()));
 }
 
+// The tablebase seed's generator: the captures and promotions (en passant included) listed,
+// exactly the oracle's; the other moves counted, exactly as many as the oracle's.
+RC_GTEST_PROP(ChessMovegen, CapturesListedAndTheRestCountedAsTheOracle, ()) {
+    const Position pos = *gen::mixed_position();
+    classify(pos);
+    const auto board = slow::Board::from_fen(format_fen(pos));
+    if (!board) RC_FAIL("the oracle rejects the FEN of\n" + describe(pos));
+    std::vector<std::string> leaving;
+    int rest = 0;
+    for (const slow::OracleMove& m : board->moves()) {
+        const std::string uci = slow::uci(m);
+        const auto child = parse_fen(board->after(m).fen());
+        if (!child) RC_FAIL("the oracle's child does not parse: " + child.error());
+        if (popcount(child->occupied()) < popcount(pos.occupied()) ||
+            uci.size() == 5)  // a piece fewer, or a promotion
+            leaving.push_back(uci);
+        else
+            ++rest;
+    }
+    std::sort(leaving.begin(), leaving.end());
+    MoveList listed;
+    const int counted = generate_captures_counting_rest(pos, listed);
+    const auto fast = sorted_uci(listed);
+    if (fast != leaving || counted != rest)
+        RC_FAIL("captures and promotions, or the other moves' number (" + std::to_string(counted) +
+                " vs " + std::to_string(rest) + "), disagree with the oracle on\n" +
+                describe(pos) + compared("generator", fast, "oracle", leaving));
+}
+
 RC_GTEST_PROP(ChessMovegen, ChildrenAreLegalAndMatchTheOracle, ()) {
     const Position pos = *gen::mixed_position();
     classify(pos);

@@ -41,6 +41,28 @@ struct CountSink {
     void shifted(Bitboard to, int, bool promotion) { n += popcount(to) * (promotion ? 4 : 1); }
 };
 
+// Captures and promotions into a list, the other moves only counted.
+struct CaptureSink {
+    MoveList& list;
+    Bitboard enemy;
+    int rest = 0;
+    void one(Move m) {
+        if (m.kind() == MoveKind::EnPassant || (enemy & bit(m.to())))
+            list.push(m);
+        else
+            ++rest;
+    }
+    void targets(Square from, Bitboard to) {
+        rest += popcount(to & ~enemy);
+        for (to &= enemy; to;) list.push(Move::make(from, pop_lowest(to)));
+    }
+    void promotions(Square from, Square to) { ListSink{list}.promotions(from, to); }
+    void shifted(Bitboard to, int offset, bool promotion) {
+        if (!promotion) rest += popcount(to & ~enemy);
+        ListSink{list}.shifted(promotion ? to : to & enemy, offset, promotion);
+    }
+};
+
 // b moved `offset` squares (positive: toward rank 8).
 constexpr Bitboard shift(Bitboard b, int offset) { return offset > 0 ? b << offset : b >> -offset; }
 
@@ -193,6 +215,12 @@ int count_moves(const Position& pos) {
     CountSink sink;
     generate(pos, sink);
     return sink.n;
+}
+
+int generate_captures_counting_rest(const Position& pos, MoveList& out) {
+    CaptureSink sink{out, pos.pieces(~pos.side_to_move())};
+    generate(pos, sink);
+    return sink.rest;
 }
 
 }  // namespace retrocheck::chess

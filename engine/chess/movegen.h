@@ -16,6 +16,10 @@ MoveList legal_moves(const Position& pos);
 // The number of legal moves, without building the list: perft's last ply.
 int count_moves(const Position& pos);
 
+// Appends every legal capture and promotion of pos (en passant included) to out; the number of
+// its other legal moves (a tablebase's moves that keep the material).
+int generate_captures_counting_rest(const Position& pos, MoveList& out);
+
 // Every square a piece of `side` attacks, with the board's occupancy `occ` (the king's own
 // square left out of it: where a king may not step).
 Bitboard attacked_by(const Position& pos, Color side, Bitboard occ);

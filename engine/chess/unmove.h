@@ -42,11 +42,12 @@ void with_en_passant_variants(const Position& parent, Bitboard pushed, F& f) {
 
 }  // namespace detail
 
-// Calls f(PieceType t, Square to, Square from) once for every un-move of pos: the mover's piece
-// of type t on `to` goes back to `from`, giving a legal parent (pos.taken_back(t, to, from)),
-// without any en passant right. pos must be legal and without castling rights.
+// Calls f(PieceType t, Square to, Bitboard origins) once for every piece of the mover that has
+// un-moves: its type t on `to` goes back to each square `from` of origins (not empty), giving a
+// legal parent (pos.taken_back(t, to, from)) without any en passant right. pos must be legal and
+// without castling rights.
 template <typename F>
-void for_each_unmove(const Position& pos, F&& f) {
+void for_each_unmove_set(const Position& pos, F&& f) {
     assert(pos.castling() == 0);
     const Color waiting = pos.side_to_move(), mover = ~waiting;  // mover: who moves in a parent
     const Bitboard occ = pos.occupied(), empty = ~occ, own = pos.pieces(mover);
@@ -98,7 +99,7 @@ void for_each_unmove(const Position& pos, F&& f) {
                 origins &= ~king_attacks(king);
                 break;
         }
-        while (origins) f(t, to, pop_lowest(origins));
+        if (origins) f(t, to, origins);
     };
 
     if (const auto ep = pos.en_passant()) {
@@ -135,6 +136,15 @@ void for_each_unmove(const Position& pos, F&& f) {
         if (two && en_passant_capturable(pos, waiting, lowest_square(one))) two = 0;
         take_back(PieceType::Pawn, to, one | two);
     }
+}
+
+// Calls f(PieceType t, Square to, Square from) once for every un-move of pos
+// (for_each_unmove_set, one square at a time).
+template <typename F>
+void for_each_unmove(const Position& pos, F&& f) {
+    for_each_unmove_set(pos, [&](PieceType t, Square to, Bitboard origins) {
+        while (origins) f(t, to, pop_lowest(origins));
+    });
 }
 
 // The pawns of the side to move in pos's parents that may have just gone two squares: those of

@@ -8,6 +8,7 @@
 // captures) like any other; the finished table drops those slots.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -34,6 +35,26 @@ class ChessBuildTable {
 
     std::uint64_t id(const retrocheck::chess::Position& pos) const;
     std::optional<retrocheck::chess::Position> position(std::uint64_t id) const;
+    // f(id, position(id) or nullptr) for every id in [begin, end), in order.
+    template <typename F>
+    void for_each_position(std::uint64_t begin, std::uint64_t end, F&& f) const {
+        const std::uint64_t size = index_.size();
+        for (std::uint64_t id = begin; id < end;) {
+            const std::uint64_t part = id < size ? size : id < 2 * size ? 2 * size : end;
+            const std::uint64_t stop = std::min(end, part);
+            if (id >= 2 * size) {  // en passant slots: legal by construction
+                for (; id < stop; ++id) f(id, &ep_[id - 2 * size].pos);
+                break;
+            }
+            const std::uint64_t first = id < size ? 0 : size;
+            index_.for_each_position(id - first, stop - first,
+                                     first ? Color::Black : Color::White,
+                                     [&](std::uint64_t i, const retrocheck::chess::Position* p) {
+                                         f(first + i, p && legal_slot(*p) ? p : nullptr);
+                                     });
+            id = stop;
+        }
+    }
     // The position of a slot that holds a legal one (valued already): position() untested.
     retrocheck::chess::Position settled_position(std::uint64_t id) const;
     // Whether pos (with an en passant right) has a slot.
@@ -69,8 +90,9 @@ struct ChessGame {
     static Slice slice_of(const Position& p) { return Material::of(p); }
     static std::string name(const Slice& s) { return s.name(); }
     static Table make_table(const Slice& s) { return Table(s); }
-    static std::optional<Position> position(const Table& t, std::uint64_t id) {
-        return t.position(id);
+    template <typename F>
+    static void for_each_slot(const Table& t, std::uint64_t begin, std::uint64_t end, F&& f) {
+        t.for_each_position(begin, end, f);
     }
     static Position settled_position(const Table& t, std::uint64_t id) {
         return t.settled_position(id);
@@ -86,9 +108,9 @@ struct ChessGame {
         return for_each_exit_filtered(p, exit, [](retrocheck::chess::Move) { return true; });
     }
     // Every parent with a slot, as f(slot, make), the parent's slot worked out from p's boards
-    // without building the parent: when one piece's rank changes alone (MaterialIndex::
-    // index_moved), and for a king's un-move (index_with_kings). Kings on the diagonal and en
-    // passant rights build the parents.
+    // without building the parent: when one piece's rank changes alone (MaterialIndex::moved,
+    // once for all of that piece's origins), and for a king's un-move (index_with_kings). Kings
+    // on the diagonal and en passant rights build the parents.
     template <typename F>
     static void for_each_parent_slot(const Table& t, const Position& p, std::uint64_t id, F&& f) {
         using retrocheck::chess::PieceType;
@@ -102,29 +124,40 @@ struct ChessGame {
             return;
         }
         const std::uint64_t other_side = id < size ? size : 0;  // the parent's first slot
+        const std::uint64_t i = id % size;
         const retrocheck::chess::Color mover = ~p.side_to_move();
-        retrocheck::chess::for_each_unmove(p, [&](PieceType type, Square to, Square from) {
-            const auto parent = [&] { return p.taken_back(type, to, from); };
+        retrocheck::chess::for_each_unmove_set(p, [&](PieceType type, Square to,
+                                                      retrocheck::chess::Bitboard origins) {
             if (type == PieceType::King) {
                 const bool white = mover == retrocheck::chess::Color::White;
-                f(other_side + t.index().index_with_kings(p, white ? from : p.king(Color::White),
-                                                          white ? p.king(Color::Black) : from),
-                  parent);
-            } else
-                f(other_side + t.index().index_moved(id % size, p, mover, type, to, from), parent);
+                while (origins) {
+                    const Square from = retrocheck::chess::pop_lowest(origins);
+                    f(other_side +
+                          t.index().index_with_kings(p, white ? from : p.king(Color::White),
+                                                     white ? p.king(Color::Black) : from),
+                      [&] { return p.taken_back(type, to, from); });
+                }
+                return;
+            }
+            const MaterialIndex::Moved moved = t.index().moved(i, p, mover, type, to);
+            while (origins) {
+                const Square from = retrocheck::chess::pop_lowest(origins);
+                f(other_side + moved.to(from), [&] { return p.taken_back(type, to, from); });
+            }
         });
     }
 
   protected:
     // Where no capture or promotion is possible even ignoring pins and checks, every legal move
-    // stays and only their number is needed (the count-only generator); else every move is
-    // generated and the exits built.
+    // stays and only their number is needed (the count-only generator); else the moves that
+    // leave are generated (and `keep` asked about each) and the others counted.
     template <typename Exit, typename Keep>
     static int for_each_exit_filtered(const Position& p, Exit& exit, Keep keep) {
         if (!may_leave(p)) return retrocheck::chess::count_moves(p);
-        int in_slice = 0;
-        const auto count = [&](auto) { ++in_slice; };
-        for_each_move_filtered(p, count, exit, keep);
+        retrocheck::chess::MoveList leaving;
+        const int in_slice = retrocheck::chess::generate_captures_counting_rest(p, leaving);
+        for (const retrocheck::chess::Move m : leaving)
+            if (keep(m)) exit(p.after(m));
         return in_slice;
     }
     // Whether the side to move has a pseudo-legal capture (a piece other than the king in

@@ -22,8 +22,10 @@ concept RetrogradeGame = requires(const typename G::Position& p, const typename 
     { G::name(s) } -> std::convertible_to<std::string>;
     // Whether a position without legal moves is lost (else drawn: stalemate).
     { G::lost_without_moves(p) } -> std::convertible_to<bool>;
-    // The position of a table slot, or nothing for a slot without one (never valued).
-    { G::position(t, id) } -> std::same_as<std::optional<typename G::Position>>;
+    // f(slot, the slot's position, or nullptr for a slot without one: never valued) for the
+    // slots [id, id + 64) in order (the table's walk, which may reuse one slot's work for the
+    // next).
+    G::for_each_slot(t, id, id + 64, [](std::uint64_t, const typename G::Position*) {});
     // The position of a slot known to hold one (valued already): no test of it.
     { G::settled_position(t, id) } -> std::same_as<typename G::Position>;
     { t.id(p) } -> std::same_as<std::uint64_t>;
@@ -56,8 +58,12 @@ struct CheckersGame {
     static Slice slice_of(const Position& p) { return tb::slice_of(p); }
     static std::string name(Slice s) { return tb::name(s); }
     static Table make_table(Slice s) { return Table(s); }
-    static std::optional<Position> position(const Table& t, std::uint64_t id) {
-        return t.position(id);
+    template <typename F>
+    static void for_each_slot(const Table& t, std::uint64_t begin, std::uint64_t end, F&& f) {
+        for (std::uint64_t id = begin; id != end; ++id) {
+            const std::optional<Position> p = t.position(id);
+            f(id, p ? &*p : nullptr);
+        }
     }
     static Position settled_position(const Table& t, std::uint64_t id) { return t.position(id); }
 

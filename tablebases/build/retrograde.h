@@ -69,13 +69,13 @@ class Retrograde {
                                      " positions, more than this builder's 32-bit ids hold");
         if (method_ != BuildMethod::Grandfather) count_.assign(n, 0);
         absent_.assign((n + 63) / 64, 0);
+        open_.assign((n + 63) / 64, 0);
 
-        parallel(
-            n, [&](Id id) { seed(id); }, progress_ ? &progress_->seeded : nullptr);
+        seed_all(n);
         for (int level = 0; level <= highest_.load(); ++level) {
             if (progress_) progress_->level = level;
             const bool any = scan(static_cast<Value>(level), [&](Id id) {
-                if (level % 2 == 0 && counting(id)) return false;  // a floor
+                if (level % 2 == 0 && still_open(id, level)) return false;
                 settle(id, level);
                 return true;
             });
@@ -100,15 +100,19 @@ class Retrograde {
     // An exit draw: the position can no longer lose, and its count never reaches 0.
     static constexpr std::uint8_t kCannotLose = 0x80;
 
-    // f(id) for every id < n over the pool; `done`, when given, counts the items a chunk at a
-    // time. The deliberately broken variant keeps one thread, as its original did.
-    template <typename F>
-    void parallel(std::uint64_t n, F f, std::atomic<std::uint64_t>* done) {
+    // The first pass over the pool, a word of 64 slots at a time: a word's bits are one
+    // thread's to write. The deliberately broken variant keeps one thread, as its original did.
+    void seed_all(std::uint64_t n) {
         in_arena([&] {
-            tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 4096), [&](const auto& r) {
-                for (std::uint64_t i = r.begin(); i != r.end(); ++i) f(static_cast<Id>(i));
-                if (done) done->fetch_add(r.size(), std::memory_order_relaxed);
-            });
+            tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, absent_.size(), 64),
+                              [&](const auto& r) {
+                                  for (std::uint64_t w = r.begin(); w != r.end(); ++w)
+                                      seed_word(w, std::min(n, 64 * (w + 1)));
+                                  if (progress_)
+                                      progress_->seeded.fetch_add(
+                                          std::min(n, 64 * r.end()) - 64 * r.begin(),
+                                          std::memory_order_relaxed);
+                              });
         });
     }
 
@@ -203,17 +207,32 @@ class Retrograde {
         return static_cast<Value>(plies);
     }
 
-    // First pass: the exits' verdict, and positions settled by moves that leave the slice alone.
-    void seed(Id id) {
-        const std::optional<Position> pos = G::position(table_, id);
+    // First pass over word w's slots, below end: the exits' verdict, and positions settled by
+    // moves that leave the slice alone. A slot without a position is never valued (left
+    // kUnknown); one that a loss of a child may still make a win is open.
+    void seed_word(std::uint64_t w, std::uint64_t end) {
+        std::uint64_t absent = 0, open = 0;
+        G::for_each_slot(table_, 64 * w, end, [&](std::uint64_t slot, const Position* pos) {
+            const Id id = static_cast<Id>(slot);
+            if (!pos) {
+                absent |= bit(id);
+                return;
+            }
+            seed(id, *pos);
+            const Value v = table_.values[id];
+            if (v == kUnknown || (v != kDraw && v % 2) || counting(id)) open |= bit(id);
+        });
+        absent_[w] = absent;
+        open_[w] = open;
+    }
+
+    static std::uint64_t bit(Id id) { return std::uint64_t{1} << (id % 64); }
+
+    void seed(Id id, const Position& pos) {
         Value& v = table_.values[id];
-        if (!pos) {  // no position: never valued, left kUnknown
-            shared(absent_[id / 64]).fetch_or(std::uint64_t{1} << (id % 64));
-            return;
-        }
-        const Exits e = exits(*pos);
+        const Exits e = exits(pos);
         if (e.moves == 0) {  // no legal move: a loss in 0, or a draw (stalemate)
-            v = G::lost_without_moves(*pos) ? distance(0) : kDraw;
+            v = G::lost_without_moves(pos) ? distance(0) : kDraw;
             return;
         }
         if (e.shortest_win != std::numeric_limits<int>::max()) {
@@ -247,6 +266,16 @@ class Retrograde {
     // (yet) a loss.
     bool counting(Id id) const { return !count_.empty() && counted(id) != 0; }
 
+    // Whether a position the scan of an even level found at that level is not lost there: a
+    // floor, still counting, or one that a loss of a child made a win since (which zeroed its
+    // count after its value: the count is read first).
+    bool still_open(Id id, int level) const {
+        if (count_.empty()) return false;
+        if (std::atomic_ref<const std::uint8_t>(count_[id]).load(std::memory_order_acquire))
+            return true;
+        return shared(table_.values[id]).load(std::memory_order_relaxed) != level;
+    }
+
     // A count, which other threads may be counting down.
     std::uint8_t counted(Id id) const {
         return std::atomic_ref<const std::uint8_t>(count_[id]).load(std::memory_order_relaxed);
@@ -254,13 +283,21 @@ class Retrograde {
 
     void settle(Id id, int level) {
         const bool loss = level % 2 == 0;
+        // A win from this level on: no loss of a child improves it. (Clearing a bit with a plain
+        // store may undo another thread's clear in the same word: that only leaves a bit set,
+        // which costs a look at the value and nothing else.)
+        if (!loss) {
+            auto word = shared(open_[id / 64]);
+            word.store(word.load(std::memory_order_relaxed) & ~bit(id), std::memory_order_relaxed);
+        }
         const Position pos = G::settled_position(table_, id);
         // One candidate a parent slot. Grandfather's forward check makes a repeat harmless;
         // out-counting must not count one move twice.
         const bool may_repeat = G::kSharedSlots && method_ != BuildMethod::Grandfather &&
                                 G::may_share_slots(table_, pos);
         const bool forward_check = !loss && method_ == BuildMethod::Grandfather;
-        // The parents first, each value fetched ahead of its use: their slots are far apart.
+        // The parents first, each one's first byte to read fetched ahead of its use: their slots
+        // are far apart. A loss reads the parent's open bit, out-counting's win its count.
         thread_local std::vector<Id> ids;
         thread_local std::vector<Position> parents;  // for the forward check only
         ids.clear();
@@ -268,37 +305,75 @@ class Retrograde {
         G::for_each_parent_slot(table_, pos, id, [&](std::uint64_t slot, auto parent) {
             const Id pid = static_cast<Id>(slot);
             if (may_repeat && std::find(ids.begin(), ids.end(), pid) != ids.end()) return;
-            __builtin_prefetch(&table_.values[pid], 1);
-            if (!count_.empty()) __builtin_prefetch(&count_[pid], 1);
+            if (loss)
+                __builtin_prefetch(&open_[pid / 64]);
+            else if (!count_.empty())
+                __builtin_prefetch(&count_[pid], 1);
+            else
+                __builtin_prefetch(&table_.values[pid]);
             ids.push_back(pid);
             if (forward_check) parents.push_back(parent());
         });
-        for (std::size_t k = 0; k < ids.size(); ++k) {
+        if (loss)
+            win_parents(ids, level);
+        else if (!count_.empty())
+            count_down(ids, level);
+        else
+            for (std::size_t k = 0; k < ids.size(); ++k) forward_check_parent(ids[k], parents[k], level);
+    }
+
+    // Every parent of a position lost at `level` that is still open wins in level+1.
+    void win_parents(std::vector<Id>& ids, int level) {
+        std::size_t open = 0;
+        for (const Id pid : ids) {
+            if (!(shared(open_[pid / 64]).load(std::memory_order_relaxed) & bit(pid))) continue;
+            __builtin_prefetch(&table_.values[pid], 1);
+            if (!count_.empty()) __builtin_prefetch(&count_[pid], 1);
+            ids[open++] = pid;
+        }
+        for (std::size_t k = 0; k < open; ++k) {
             const Id pid = ids[k];
             auto value = shared(table_.values[pid]);
             Value v = value.load(std::memory_order_relaxed);
-            if (loss) {
-                while (improves_to_win(v, pid, level))
-                    if (value.compare_exchange_weak(v, distance(level + 1),
-                                                    std::memory_order_relaxed))
-                        break;
-            } else if (v != kUnknown && (v % 2 || !counting(pid))) {
-                // decided (or a longer exit win): no loss
-            } else if (!forward_check) {
-                // An exit draw's count never reaches 0: no need to count it down.
-                if (counted(pid) & kCannotLose) continue;
-                if (shared(count_[pid]).fetch_sub(1, std::memory_order_relaxed) == 1) {
-                    // Every in-slice move loses, the last at this level: the floor or level+1.
-                    value.store(
-                        v == kUnknown ? distance(level + 1) : std::max(v, distance(level + 1)),
-                        std::memory_order_relaxed);
+            while (improves_to_win(v, pid, level))
+                if (value.compare_exchange_weak(v, distance(level + 1), std::memory_order_relaxed)) {
+                    // Won: its moves are no longer counted (the next win pass settles it).
+                    if (!count_.empty()) shared(count_[pid]).store(0, std::memory_order_release);
+                    break;
                 }
-            } else if (every_in_slice_child_wins(parents[k], level)) {
-                const Exits e = exits(parents[k]);  // no exit wins: v would be odd
-                const Value lost = e.draw ? kDraw : distance(std::max(level + 1, e.longest_loss));
-                value.compare_exchange_strong(v, lost, std::memory_order_relaxed);
-            }
         }
+    }
+
+    // Out-counting: one in-slice move of each parent of a position won at `level` is known to
+    // lose. A parent whose count is 0 (decided, or never counted) or can no longer lose is
+    // passed over without a look at its value: only a parent whose last move this was reads it,
+    // to lose in level+1 or by its floor.
+    void count_down(std::vector<Id>& ids, int level) {
+        std::size_t lost = 0;
+        for (const Id pid : ids) {
+            const std::uint8_t c = counted(pid);
+            if (c == 0 || (c & kCannotLose)) continue;
+            if (shared(count_[pid]).fetch_sub(1, std::memory_order_relaxed) != 1) continue;
+            __builtin_prefetch(&table_.values[pid], 1);
+            ids[lost++] = pid;
+        }
+        for (std::size_t k = 0; k < lost; ++k) {
+            auto value = shared(table_.values[ids[k]]);
+            const Value v = value.load(std::memory_order_relaxed);
+            value.store(v == kUnknown ? distance(level + 1) : std::max(v, distance(level + 1)),
+                        std::memory_order_relaxed);
+        }
+    }
+
+    // Grandfather: a parent of a position won at `level` loses once every in-slice move wins.
+    void forward_check_parent(Id pid, const Position& parent, int level) {
+        auto value = shared(table_.values[pid]);
+        Value v = value.load(std::memory_order_relaxed);
+        if (v != kUnknown) return;  // decided, or a longer exit win
+        if (!every_in_slice_child_wins(parent, level)) return;
+        const Exits e = exits(parent);  // no exit wins: v would be odd
+        const Value lost = e.draw ? kDraw : distance(std::max(level + 1, e.longest_loss));
+        value.compare_exchange_strong(v, lost, std::memory_order_relaxed);
     }
 
     // Grandfather's forward check: every move inside the slice reaches a win settled at `level`
@@ -325,6 +400,9 @@ class Retrograde {
     std::atomic<int> highest_{-1};       // the largest value written, tentative or not
     int longest_ = -1;                   // the last level at which positions settled
     std::vector<std::uint64_t> absent_;  // one bit a slot: no position there
+    // One bit a slot, clear once no loss of a child can improve it (a draw, a loss, a win
+    // settled): a loss's parents look here first, a far smaller array than the values.
+    std::vector<std::uint64_t> open_;
 };
 
 }  // namespace retrocheck::tb::detail

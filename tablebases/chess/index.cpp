@@ -49,10 +49,10 @@ constexpr std::uint64_t binomial(int n, int k) {
 // 128-bit products for the exact division in position() (a GCC and Clang extension).
 __extension__ using Wide = unsigned __int128;
 
-// The colex rank of a group's squares within its domain, the board less `left_out`: the sum of
-// C(place, n) over its squares in ascending order, place counted within the domain (for one
-// piece, its place).
-std::uint64_t combination_rank(Bitboard squares, Bitboard left_out) {
+}  // namespace
+
+// For one piece, C(place, 1): its place.
+std::uint64_t MaterialIndex::combination_rank(Bitboard squares, Bitboard left_out) {
     const auto place = [&](Square s) {
         return static_cast<std::uint64_t>(index_of(s) -
                                           retrocheck::chess::popcount(left_out & (bit(s) - 1)));
@@ -65,6 +65,8 @@ std::uint64_t combination_rank(Bitboard squares, Bitboard left_out) {
     }
     return rank;
 }
+
+namespace {
 
 // Symmetry k of the square: retrocheck::chess::transform (symmetry.h). k ^ 4 keeps what k does
 // to a square on the diagonal.
@@ -189,9 +191,11 @@ std::uint64_t MaterialIndex::rest_index(const Position& pos, int k, Bitboard kin
     std::uint64_t index = 0;
     for (std::size_t i = 0; i < group_count_; ++i) {
         const Group& g = groups_[i];
-        Bitboard turned = 0;
-        for (Bitboard b = pos.pieces(g.color, g.type); b;)
-            turned |= bit(square_at(to[slot(retrocheck::chess::pop_lowest(b))]));
+        Bitboard turned = pos.pieces(g.color, g.type);
+        if (k != 0) {  // symmetry 0 leaves every square where it is
+            Bitboard b = turned;
+            for (turned = 0; b;) turned |= bit(square_at(to[slot(retrocheck::chess::pop_lowest(b))]));
+        }
         index += combination_rank(turned, left_out(g, kings)) * g.stride;
     }
     return index;
@@ -220,24 +224,73 @@ bool MaterialIndex::kings_on_diagonal(std::uint64_t i) const {
     return king_table_[slot(kings.white) * 64 + slot(kings.black)] & kTie;
 }
 
-std::uint64_t MaterialIndex::index_moved(std::uint64_t i, const Position& pos, Color c, PieceType t,
-                                         Square from, Square to) const {
-    assert(t != PieceType::King && (pos.pieces(c, t) & bit(from)) && !(pos.occupied() & bit(to)));
+MaterialIndex::Moved MaterialIndex::moved(std::uint64_t i, const Position& pos, Color c,
+                                          PieceType t, Square from) const {
+    assert(t != PieceType::King && (pos.pieces(c, t) & bit(from)));
     assert(!kings_on_diagonal(i) &&
            (king_table_[slot(pos.king(Color::White)) * 64 + slot(pos.king(Color::Black))] & 7) ==
                0);
     const Group& g = groups_[static_cast<std::size_t>(group_of_[slot(c)][slot(t)])];
     // position(i) puts the kings where the slot says: no symmetry turns the squares.
-    const Bitboard out = left_out(g, pos.pieces(PieceType::King));
+    Moved m;
+    m.out_ = left_out(g, pos.pieces(PieceType::King));
+    m.stride_ = g.stride;
     const Bitboard before = pos.pieces(c, t);
-    return i - combination_rank(before, out) * g.stride +
-           combination_rank(before ^ bit(from) ^ bit(to), out) * g.stride;
+    m.rest_ = before ^ bit(from);
+    m.base_ = i - combination_rank(before, m.out_) * g.stride;
+    return m;
 }
+
+namespace {
+
+const Position& empty_board(Color side) {
+    static const std::array<Position, 2> kEmpty = {Position::empty(Color::White),
+                                                   Position::empty(Color::Black)};
+    return kEmpty[slot(side)];
+}
+
+}  // namespace
 
 std::optional<Position> MaterialIndex::position(std::uint64_t i, Color side) const {
     if (i >= size_) return std::nullopt;
-    const std::uint64_t slot_i = i;
-    std::array<std::uint64_t, kMaxGroups> ranks{};
+    std::array<std::uint64_t, kMaxGroups> ranks;
+    const KingPair kings = pairs_[split(i, ranks)];
+    std::optional<Position> out(empty_board(side));
+    Position& pos = *out;
+    pos.place(kings.white, Piece{Color::White, PieceType::King});
+    pos.place(kings.black, Piece{Color::Black, PieceType::King});
+    Bitboard occupied = bit(kings.white) | bit(kings.black);
+    const int lo = std::min(index_of(kings.white), index_of(kings.black));
+    const int hi = std::max(index_of(kings.white), index_of(kings.black));
+    for (std::size_t g = 0; g < group_count_; ++g)
+        if (!place_group(pos, occupied, g, ranks[g], lo, hi)) return std::nullopt;
+    // Only the canonical image of a position owns a slot; the kings are canonical already, so
+    // only a tie on the diagonal can make another image (the diagonal flip) index lower.
+    if ((king_table_[slot(kings.white) * 64 + slot(kings.black)] & kTie) && index(pos) != i)
+        return std::nullopt;
+    return out;
+}
+
+MaterialIndex::Prefix MaterialIndex::prefix(std::uint64_t i, Color side,
+                                            std::uint64_t& last_rank) const {
+    assert(i < size_);
+    std::array<std::uint64_t, kMaxGroups> ranks;
+    const KingPair kings = pairs_[split(i, ranks)];
+    last_rank = group_count_ ? ranks[group_count_ - 1] : 0;
+    Prefix p{empty_board(side)};
+    p.pos.place(kings.white, Piece{Color::White, PieceType::King});
+    p.pos.place(kings.black, Piece{Color::Black, PieceType::King});
+    p.occupied = bit(kings.white) | bit(kings.black);
+    p.lo = std::min(index_of(kings.white), index_of(kings.black));
+    p.hi = std::max(index_of(kings.white), index_of(kings.black));
+    p.tie = king_table_[slot(kings.white) * 64 + slot(kings.black)] & kTie;
+    for (std::size_t g = 0; g + 1 < group_count_ && !p.broken; ++g)
+        p.broken = !place_group(p.pos, p.occupied, g, ranks[g], p.lo, p.hi);
+    return p;
+}
+
+std::uint64_t MaterialIndex::split(std::uint64_t i,
+                                   std::array<std::uint64_t, kMaxGroups>& ranks) const {
     if (size_ <= std::numeric_limits<std::uint32_t>::max()) {
         // Every radix and i below 2^32: a multiplication by the rounded-up inverse divides
         // exactly (Lemire, Kaser and Kurz, "Faster remainder by direct computation", 2019).
@@ -253,49 +306,51 @@ std::optional<Position> MaterialIndex::position(std::uint64_t i, Color side) con
             i /= groups_[g].radix;
         }
     }
-    const KingPair kings = pairs_[i];
-    static const std::array<Position, 2> kEmpty = {Position::empty(Color::White),
-                                                   Position::empty(Color::Black)};
-    std::optional<Position> out(kEmpty[slot(side)]);
-    Position& pos = *out;
-    pos.place(kings.white, Piece{Color::White, PieceType::King});
-    pos.place(kings.black, Piece{Color::Black, PieceType::King});
-    Bitboard occupied = bit(kings.white) | bit(kings.black);
-    const int lo = std::min(index_of(kings.white), index_of(kings.black));
-    const int hi = std::max(index_of(kings.white), index_of(kings.black));
-    for (std::size_t g = 0; g < group_count_; ++g) {
-        const Group& group = groups_[g];
-        const bool pawn = group.type == PieceType::Pawn;
-        std::uint64_t r = ranks[g];
-        // Unrank the colex combination from its highest square down: each is the largest c
-        // with C(c, n) <= what is left of the rank, and lies below the one before it.
-        int c = pawn ? 48 : 62;
-        for (int n = group.count; n >= 1; --n) {
-            if (n == 1) {
-                c = static_cast<int>(r);
-            } else {
-                --c;
-                while (binomial(c, n) > r) --c;
-                r -= binomial(c, n);
-            }
-            int sq = c;
-            if (pawn) {
-                sq += 8;
-            } else {  // back from the 62 squares to the board
-                if (sq >= lo) ++sq;
-                if (sq >= hi) ++sq;
-            }
-            const Square at = square_at(sq);
-            if (occupied & bit(at)) return std::nullopt;  // overlap: a broken slot
-            occupied |= bit(at);
-            pos.place(at, Piece{group.color, group.type});
-        }
-    }
+    return i;
+}
+
+std::optional<Position> MaterialIndex::with_last(const Prefix& p, std::uint64_t rank,
+                                                 std::uint64_t i) const {
+    if (p.broken) return std::nullopt;
+    std::optional<Position> out(p.pos);
+    Bitboard occupied = p.occupied;
+    if (group_count_ && !place_group(*out, occupied, group_count_ - 1, rank, p.lo, p.hi))
+        return std::nullopt;
     // Only the canonical image of a position owns a slot; the kings are canonical already, so
     // only a tie on the diagonal can make another image (the diagonal flip) index lower.
-    if ((king_table_[slot(kings.white) * 64 + slot(kings.black)] & kTie) && index(pos) != slot_i)
-        return std::nullopt;
+    if (p.tie && index(*out) != i) return std::nullopt;
     return out;
+}
+
+bool MaterialIndex::place_group(Position& pos, Bitboard& occupied, std::size_t g,
+                                std::uint64_t rank, int lo, int hi) const {
+    const Group& group = groups_[g];
+    const bool pawn = group.type == PieceType::Pawn;
+    std::uint64_t r = rank;
+    // Unrank the colex combination from its highest square down: each is the largest c with
+    // C(c, n) <= what is left of the rank, and lies below the one before it.
+    int c = pawn ? 48 : 62;
+    for (int n = group.count; n >= 1; --n) {
+        if (n == 1) {
+            c = static_cast<int>(r);
+        } else {
+            --c;
+            while (binomial(c, n) > r) --c;
+            r -= binomial(c, n);
+        }
+        int sq = c;
+        if (pawn) {
+            sq += 8;
+        } else {  // back from the 62 squares to the board
+            if (sq >= lo) ++sq;
+            if (sq >= hi) ++sq;
+        }
+        const Square at = square_at(sq);
+        if (occupied & bit(at)) return false;  // overlap: a broken slot
+        occupied |= bit(at);
+        pos.place(at, Piece{group.color, group.type});
+    }
+    return true;
 }
 
 }  // namespace retrocheck::tb::chess

@@ -41,6 +41,10 @@ class MaterialIndex {
     // The position of slot i with `side` to move, or nothing for a broken slot. Not checked
     // for legality: the side not to move may be in check (problem() says).
     std::optional<retrocheck::chess::Position> position(std::uint64_t i, Color side) const;
+    // f(i, position(i, side) or nullptr) for every i in [begin, end), in order; the kings and
+    // the groups but the last are placed once for the slots that share them.
+    template <typename F>
+    void for_each_position(std::uint64_t begin, std::uint64_t end, Color side, F&& f) const;
 
     // index(pos) with the kings on these squares instead (empty squares, or the kings' own):
     // a king's move without building the position.
@@ -50,12 +54,42 @@ class MaterialIndex {
     // Whether the kings of slot i stand both on the a1-h8 diagonal, where the diagonal flip
     // keeps them and the other pieces decide the slot (index_moved() does not apply).
     bool kings_on_diagonal(std::uint64_t i) const;
-    // index(pos) once the piece of colour c and type t (not a king) has gone from `from` to the
-    // empty square `to`, given i == index(pos) for pos as position(i) lays it out, its kings
-    // not on the diagonal: only that piece's rank changes, so no symmetry is tried.
+    // The slots of pos once the piece of colour c and type t (not a king) on `from` has gone
+    // to an empty square, given i == index(pos) for pos as position(i) lays it out, its kings
+    // not on the diagonal: only that piece's group rank changes, so no symmetry is tried.
+    class Moved {
+      public:
+        // index(pos) with the piece on `to` instead.
+        std::uint64_t to(retrocheck::chess::Square to) const {
+            if (!rest_) return base_ + place(to) * stride_;
+            return base_ + combination_rank(rest_ | retrocheck::chess::bit(to), out_) * stride_;
+        }
+
+      private:
+        friend class MaterialIndex;
+        std::uint64_t place(retrocheck::chess::Square s) const {
+            return static_cast<std::uint64_t>(
+                retrocheck::chess::index_of(s) -
+                retrocheck::chess::popcount(out_ & (retrocheck::chess::bit(s) - 1)));
+        }
+        std::uint64_t base_ = 0;            // i less the group's term
+        std::uint64_t stride_ = 0;          // the group's
+        retrocheck::chess::Bitboard rest_ = 0;  // the group's other pieces
+        retrocheck::chess::Bitboard out_ = 0;   // the squares its domain leaves out
+    };
+    Moved moved(std::uint64_t i, const retrocheck::chess::Position& pos, Color c, PieceType t,
+                retrocheck::chess::Square from) const;
+    // moved(i, pos, c, t, from).to(to), for one square.
     std::uint64_t index_moved(std::uint64_t i, const retrocheck::chess::Position& pos, Color c,
                               PieceType t, retrocheck::chess::Square from,
-                              retrocheck::chess::Square to) const;
+                              retrocheck::chess::Square to) const {
+        return moved(i, pos, c, t, from).to(to);
+    }
+
+    // The colex rank of a group's squares within its domain, the board less `left_out`: the
+    // sum of C(place, n) over its squares in ascending order, place counted within the domain.
+    static std::uint64_t combination_rank(retrocheck::chess::Bitboard squares,
+                                          retrocheck::chess::Bitboard left_out);
 
   private:
     // Identical pieces of one colour and type, ranked as a combination (colex) over their domain:
@@ -74,6 +108,24 @@ class MaterialIndex {
     static retrocheck::chess::Bitboard left_out(const Group& g, retrocheck::chess::Bitboard kings) {
         return g.type == retrocheck::chess::PieceType::Pawn ? retrocheck::chess::kRank1 : kings;
     }
+    // A slot's kings and every group but the last, placed: what consecutive slots share.
+    struct Prefix {
+        retrocheck::chess::Position pos;
+        retrocheck::chess::Bitboard occupied = 0;
+        int lo = 0, hi = 0;   // the kings' squares, the lower first
+        bool broken = false;  // two pieces overlap
+        bool tie = false;     // kings on the diagonal: the slot may not be the canonical image
+    };
+    // The king pair of slot i < size(), each group's rank put in ranks.
+    std::uint64_t split(std::uint64_t i, std::array<std::uint64_t, kMaxGroups>& ranks) const;
+    // The prefix of slot i < size() with `side` to move, and the last group's rank in it.
+    Prefix prefix(std::uint64_t i, Color side, std::uint64_t& last_rank) const;
+    // position(i, side), given the prefix of slot i and its last group's rank.
+    std::optional<retrocheck::chess::Position> with_last(const Prefix& p, std::uint64_t rank,
+                                                         std::uint64_t i) const;
+    // Group g at `rank` placed over pos: false on an overlap.
+    bool place_group(retrocheck::chess::Position& pos, retrocheck::chess::Bitboard& occupied,
+                     std::size_t g, std::uint64_t rank, int lo, int hi) const;
     // The slot of pos within its king pair once symmetry k has turned it and put the kings on
     // `kings`.
     std::uint64_t rest_index(const retrocheck::chess::Position& pos, int k,
@@ -89,5 +141,40 @@ class MaterialIndex {
     const KingPair* pairs_ = nullptr;            // king_pairs(pawns_)
     const std::uint16_t* king_table_ = nullptr;  // [white king * 64 + black king], see index.cpp
 };
+
+template <typename F>
+void MaterialIndex::for_each_position(std::uint64_t begin, std::uint64_t end, Color side,
+                                      F&& f) const {
+    using retrocheck::chess::bit;
+    const Group& last = groups_[group_count_ ? group_count_ - 1 : 0];
+    const std::uint64_t radix = group_count_ ? last.radix : 1;
+    const bool one_piece = group_count_ && last.count == 1;  // placed here, the common case
+    const bool pawn = last.type == PieceType::Pawn;
+    for (std::uint64_t i = begin; i < end;) {
+        std::uint64_t rank = 0;
+        const Prefix p = prefix(i, side, rank);
+        for (; i < end && rank < radix; ++i, ++rank) {
+            if (p.broken || !one_piece) {
+                const auto pos = with_last(p, rank, i);
+                f(i, pos ? &*pos : nullptr);
+                continue;
+            }
+            int sq = static_cast<int>(rank);
+            if (pawn)
+                sq += 8;
+            else  // back from the 62 squares to the board
+                sq += (sq >= p.lo) + (sq + 1 >= p.hi);
+            const retrocheck::chess::Square at = retrocheck::chess::square_at(sq);
+            if (p.occupied & bit(at)) {  // overlap: a broken slot
+                f(i, nullptr);
+                continue;
+            }
+            retrocheck::chess::Position pos = p.pos;
+            pos.place(at, retrocheck::chess::Piece{last.color, last.type});
+            // Kings on the diagonal: only the canonical image owns a slot.
+            f(i, p.tie && index(pos) != i ? nullptr : &pos);
+        }
+    }
+}
 
 }  // namespace retrocheck::tb::chess

@@ -121,6 +121,32 @@ TEST(FastChessIndex, RandomSlotsOfFourAndFivePieceMaterialsRoundTrip) {
     }
 }
 
+// The walk over a range of slots (the builder's seed) gives each slot what position() gives:
+// windows at random places, both sides, materials whose last group is one piece, a pawn, or
+// two of a kind.
+TEST(FastChessIndex, TheWalkGivesEachSlotItsPosition) {
+    std::mt19937_64 rng(20261125);
+    for (const char* name : {"KQvK", "KPvK", "KBBvK", "KQvKR", "KPvKP", "KBNvK", "KRRvK",
+                             "KQRvKR", "KRPvKR", "KRvKPP"}) {
+        const MaterialIndex index(*Material::parse(name));
+        for (int n = 0; n < 40; ++n) {
+            const std::uint64_t begin = n == 0 ? 0 : rng() % index.size();
+            const std::uint64_t end = std::min(index.size(), begin + 1 + rng() % 3000);
+            const Color side = n % 2 ? Color::Black : Color::White;
+            std::uint64_t next = begin;
+            index.for_each_position(begin, end, side, [&](std::uint64_t i, const Position* pos) {
+                ASSERT_EQ(i, next++) << name;
+                const auto expected = index.position(i, side);
+                ASSERT_EQ(pos != nullptr, expected.has_value()) << name << " slot " << i;
+                if (pos) {
+                    ASSERT_EQ(*pos, *expected) << name << " slot " << i;
+                }
+            });
+            ASSERT_EQ(next, end) << name;
+        }
+    }
+}
+
 // The bitboard symmetries (Position::transformed, the statistics' orbits) are the square ones
 // (the index's tables), square by square.
 TEST(FastChessIndex, BitboardAndSquareSymmetriesAgree) {
