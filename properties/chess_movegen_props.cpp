@@ -92,8 +92,8 @@ RC_GTEST_PROP(ChessMovegen, CapturesListedAndTheRestCountedAsTheOracle, ()) {
     const auto fast = sorted_uci(listed);
     if (fast != leaving || counted != rest)
         RC_FAIL("captures and promotions, or the other moves' number (" + std::to_string(counted) +
-                " vs " + std::to_string(rest) + "), disagree with the oracle on\n" +
-                describe(pos) + compared("generator", fast, "oracle", leaving));
+                " vs " + std::to_string(rest) + "), disagree with the oracle on\n" + describe(pos) +
+                compared("generator", fast, "oracle", leaving));
 }
 
 RC_GTEST_PROP(ChessMovegen, ChildrenAreLegalAndMatchTheOracle, ()) {

@@ -47,8 +47,7 @@ class ChessBuildTable {
                 break;
             }
             const std::uint64_t first = id < size ? 0 : size;
-            index_.for_each_position(id - first, stop - first,
-                                     first ? Color::Black : Color::White,
+            index_.for_each_position(id - first, stop - first, first ? Color::Black : Color::White,
                                      [&](std::uint64_t i, const retrocheck::chess::Position* p) {
                                          f(first + i, p && legal_slot(*p) ? p : nullptr);
                                      });
@@ -126,25 +125,25 @@ struct ChessGame {
         const std::uint64_t other_side = id < size ? size : 0;  // the parent's first slot
         const std::uint64_t i = id % size;
         const retrocheck::chess::Color mover = ~p.side_to_move();
-        retrocheck::chess::for_each_unmove_set(p, [&](PieceType type, Square to,
-                                                      retrocheck::chess::Bitboard origins) {
-            if (type == PieceType::King) {
-                const bool white = mover == retrocheck::chess::Color::White;
+        retrocheck::chess::for_each_unmove_set(
+            p, [&](PieceType type, Square to, retrocheck::chess::Bitboard origins) {
+                if (type == PieceType::King) {
+                    const bool white = mover == retrocheck::chess::Color::White;
+                    while (origins) {
+                        const Square from = retrocheck::chess::pop_lowest(origins);
+                        f(other_side +
+                              t.index().index_with_kings(p, white ? from : p.king(Color::White),
+                                                         white ? p.king(Color::Black) : from),
+                          [&] { return p.taken_back(type, to, from); });
+                    }
+                    return;
+                }
+                const MaterialIndex::Moved moved = t.index().moved(i, p, mover, type, to);
                 while (origins) {
                     const Square from = retrocheck::chess::pop_lowest(origins);
-                    f(other_side +
-                          t.index().index_with_kings(p, white ? from : p.king(Color::White),
-                                                     white ? p.king(Color::Black) : from),
-                      [&] { return p.taken_back(type, to, from); });
+                    f(other_side + moved.to(from), [&] { return p.taken_back(type, to, from); });
                 }
-                return;
-            }
-            const MaterialIndex::Moved moved = t.index().moved(i, p, mover, type, to);
-            while (origins) {
-                const Square from = retrocheck::chess::pop_lowest(origins);
-                f(other_side + moved.to(from), [&] { return p.taken_back(type, to, from); });
-            }
-        });
+            });
     }
 
   protected:

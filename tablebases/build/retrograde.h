@@ -75,7 +75,7 @@ class Retrograde {
         for (int level = 0; level <= highest_.load(); ++level) {
             if (progress_) progress_->level = level;
             const bool any = scan(static_cast<Value>(level), [&](Id id) {
-                if (level % 2 == 0 && still_open(id, level)) return false;
+                if (level % 2 == 0 && counting(id)) return false;  // a floor
                 settle(id, level);
                 return true;
             });
@@ -104,15 +104,14 @@ class Retrograde {
     // thread's to write. The deliberately broken variant keeps one thread, as its original did.
     void seed_all(std::uint64_t n) {
         in_arena([&] {
-            tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, absent_.size(), 64),
-                              [&](const auto& r) {
-                                  for (std::uint64_t w = r.begin(); w != r.end(); ++w)
-                                      seed_word(w, std::min(n, 64 * (w + 1)));
-                                  if (progress_)
-                                      progress_->seeded.fetch_add(
-                                          std::min(n, 64 * r.end()) - 64 * r.begin(),
-                                          std::memory_order_relaxed);
-                              });
+            tbb::parallel_for(
+                tbb::blocked_range<std::uint64_t>(0, absent_.size(), 64), [&](const auto& r) {
+                    for (std::uint64_t w = r.begin(); w != r.end(); ++w)
+                        seed_word(w, std::min(n, 64 * (w + 1)));
+                    if (progress_)
+                        progress_->seeded.fetch_add(std::min(n, 64 * r.end()) - 64 * r.begin(),
+                                                    std::memory_order_relaxed);
+                });
         });
     }
 
@@ -266,16 +265,6 @@ class Retrograde {
     // (yet) a loss.
     bool counting(Id id) const { return !count_.empty() && counted(id) != 0; }
 
-    // Whether a position the scan of an even level found at that level is not lost there: a
-    // floor, still counting, or one that a loss of a child made a win since (which zeroed its
-    // count after its value: the count is read first).
-    bool still_open(Id id, int level) const {
-        if (count_.empty()) return false;
-        if (std::atomic_ref<const std::uint8_t>(count_[id]).load(std::memory_order_acquire))
-            return true;
-        return shared(table_.values[id]).load(std::memory_order_relaxed) != level;
-    }
-
     // A count, which other threads may be counting down.
     std::uint8_t counted(Id id) const {
         return std::atomic_ref<const std::uint8_t>(count_[id]).load(std::memory_order_relaxed);
@@ -319,7 +308,8 @@ class Retrograde {
         else if (!count_.empty())
             count_down(ids, level);
         else
-            for (std::size_t k = 0; k < ids.size(); ++k) forward_check_parent(ids[k], parents[k], level);
+            for (std::size_t k = 0; k < ids.size(); ++k)
+                forward_check_parent(ids[k], parents[k], level);
     }
 
     // Every parent of a position lost at `level` that is still open wins in level+1.
@@ -336,18 +326,16 @@ class Retrograde {
             auto value = shared(table_.values[pid]);
             Value v = value.load(std::memory_order_relaxed);
             while (improves_to_win(v, pid, level))
-                if (value.compare_exchange_weak(v, distance(level + 1), std::memory_order_relaxed)) {
-                    // Won: its moves are no longer counted (the next win pass settles it).
-                    if (!count_.empty()) shared(count_[pid]).store(0, std::memory_order_release);
+                if (value.compare_exchange_weak(v, distance(level + 1), std::memory_order_relaxed))
                     break;
-                }
         }
     }
 
     // Out-counting: one in-slice move of each parent of a position won at `level` is known to
-    // lose. A parent whose count is 0 (decided, or never counted) or can no longer lose is
-    // passed over without a look at its value: only a parent whose last move this was reads it,
-    // to lose in level+1 or by its floor.
+    // lose. A parent whose count is 0 (lost, or never counted: a tentative exit win) or can no
+    // longer lose is passed over without a look at its value: only a parent whose last move
+    // this was reads it, to lose in level+1 or by its floor. A parent won through a lost child
+    // keeps a count above 0 (that child never counts it down), so it never gets here.
     void count_down(std::vector<Id>& ids, int level) {
         std::size_t lost = 0;
         for (const Id pid : ids) {

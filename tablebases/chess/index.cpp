@@ -194,7 +194,8 @@ std::uint64_t MaterialIndex::rest_index(const Position& pos, int k, Bitboard kin
         Bitboard turned = pos.pieces(g.color, g.type);
         if (k != 0) {  // symmetry 0 leaves every square where it is
             Bitboard b = turned;
-            for (turned = 0; b;) turned |= bit(square_at(to[slot(retrocheck::chess::pop_lowest(b))]));
+            for (turned = 0; b;)
+                turned |= bit(square_at(to[slot(retrocheck::chess::pop_lowest(b))]));
         }
         index += combination_rank(turned, left_out(g, kings)) * g.stride;
     }

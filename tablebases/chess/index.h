@@ -72,8 +72,8 @@ class MaterialIndex {
                 retrocheck::chess::index_of(s) -
                 retrocheck::chess::popcount(out_ & (retrocheck::chess::bit(s) - 1)));
         }
-        std::uint64_t base_ = 0;            // i less the group's term
-        std::uint64_t stride_ = 0;          // the group's
+        std::uint64_t base_ = 0;                // i less the group's term
+        std::uint64_t stride_ = 0;              // the group's
         retrocheck::chess::Bitboard rest_ = 0;  // the group's other pieces
         retrocheck::chess::Bitboard out_ = 0;   // the squares its domain leaves out
     };
@@ -153,7 +153,8 @@ void MaterialIndex::for_each_position(std::uint64_t begin, std::uint64_t end, Co
     for (std::uint64_t i = begin; i < end;) {
         std::uint64_t rank = 0;
         const Prefix p = prefix(i, side, rank);
-        for (; i < end && rank < radix; ++i, ++rank) {
+        // At least slot i, whatever its rank says: a walk always moves on.
+        for (const std::uint64_t first = i; i < end && (i == first || rank < radix); ++i, ++rank) {
             if (p.broken || !one_piece) {
                 const auto pos = with_last(p, rank, i);
                 f(i, pos ? &*pos : nullptr);

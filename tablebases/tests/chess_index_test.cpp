@@ -126,8 +126,8 @@ TEST(FastChessIndex, RandomSlotsOfFourAndFivePieceMaterialsRoundTrip) {
 // two of a kind.
 TEST(FastChessIndex, TheWalkGivesEachSlotItsPosition) {
     std::mt19937_64 rng(20261125);
-    for (const char* name : {"KQvK", "KPvK", "KBBvK", "KQvKR", "KPvKP", "KBNvK", "KRRvK",
-                             "KQRvKR", "KRPvKR", "KRvKPP"}) {
+    for (const char* name : {"KQvK", "KPvK", "KBBvK", "KQvKR", "KPvKP", "KBNvK", "KRRvK", "KQRvKR",
+                             "KRPvKR", "KRvKPP"}) {
         const MaterialIndex index(*Material::parse(name));
         for (int n = 0; n < 40; ++n) {
             const std::uint64_t begin = n == 0 ? 0 : rng() % index.size();
