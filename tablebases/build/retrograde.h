@@ -1,10 +1,11 @@
 // The retrograde solver behind both builders (builder.h), generic over the game
 // (game.h): level-by-level settling by out-counting or grandfather forward checks.
 //
-// Memory is the values themselves, plus one byte a position for out-counting: no lists of
-// scheduled positions. A pass per level scans the values for the ones settled at that level,
-// which the value byte holds as it will be stored, and hands their parents candidates. Until
-// its level is reached a value may still be tentative:
+// Memory is the values themselves, plus one byte a position for out-counting and two bits a
+// position (no position there; still open to a win): no lists of scheduled positions. A pass
+// per level scans the values for the ones settled at that level, which the value byte holds as
+// it will be stored, and hands their parents candidates. Until its level is reached a value
+// may still be tentative:
 //  - an odd value is a win through a move that leaves the slice, which a shorter win inside it
 //    may still replace;
 //  - out-counting only: an even value over a positive count is the longest loss the exits

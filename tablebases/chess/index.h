@@ -52,7 +52,7 @@ class MaterialIndex {
                                    retrocheck::chess::Square white_king,
                                    retrocheck::chess::Square black_king) const;
     // Whether the kings of slot i stand both on the a1-h8 diagonal, where the diagonal flip
-    // keeps them and the other pieces decide the slot (index_moved() does not apply).
+    // keeps them and the other pieces decide the slot (moved() does not apply).
     bool kings_on_diagonal(std::uint64_t i) const;
     // The slots of pos once the piece of colour c and type t (not a king) on `from` has gone
     // to an empty square, given i == index(pos) for pos as position(i) lays it out, its kings
@@ -79,12 +79,6 @@ class MaterialIndex {
     };
     Moved moved(std::uint64_t i, const retrocheck::chess::Position& pos, Color c, PieceType t,
                 retrocheck::chess::Square from) const;
-    // moved(i, pos, c, t, from).to(to), for one square.
-    std::uint64_t index_moved(std::uint64_t i, const retrocheck::chess::Position& pos, Color c,
-                              PieceType t, retrocheck::chess::Square from,
-                              retrocheck::chess::Square to) const {
-        return moved(i, pos, c, t, from).to(to);
-    }
 
     // The colex rank of a group's squares within its domain, the board less `left_out`: the
     // sum of C(place, n) over its squares in ascending order, place counted within the domain.

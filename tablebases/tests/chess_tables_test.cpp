@@ -257,7 +257,7 @@ TEST(FastChessTables, SharedSlotsAreNeverMissed) {
 }
 
 // The builders take a parent's slot from its child's by the moved piece's rank alone
-// (ChessGame::for_each_parent_slot, MaterialIndex::index_moved). Every slot it gives is the
+// (ChessGame::for_each_parent_slot, MaterialIndex::moved). Every slot it gives is the
 // whole index of the parent it names, and the parents are for_each_parent's, on random slots
 // of materials with twins, pawns (en passant slots included) and five pieces.
 // f(id, pos) on `samples` random slots of the table (en passant slots included) that hold a
