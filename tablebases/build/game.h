@@ -61,8 +61,8 @@ struct CheckersGame {
     template <typename F>
     static void for_each_slot(const Table& t, std::uint64_t begin, std::uint64_t end, F&& f) {
         for (std::uint64_t id = begin; id != end; ++id) {
-            const std::optional<Position> p = t.position(id);
-            f(id, p ? &*p : nullptr);
+            const Position p = t.position(id);  // every slot holds one
+            f(id, &p);
         }
     }
     static Position settled_position(const Table& t, std::uint64_t id) { return t.position(id); }

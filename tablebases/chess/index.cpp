@@ -53,16 +53,11 @@ __extension__ using Wide = unsigned __int128;
 
 // For one piece, C(place, 1): its place.
 std::uint64_t MaterialIndex::combination_rank(Bitboard squares, Bitboard left_out) {
-    const auto place = [&](Square s) {
-        return static_cast<std::uint64_t>(index_of(s) -
-                                          retrocheck::chess::popcount(left_out & (bit(s) - 1)));
-    };
     if (!retrocheck::chess::more_than_one(squares))  // one piece: C(place, 1)
-        return place(retrocheck::chess::lowest_square(squares));
+        return place(retrocheck::chess::lowest_square(squares), left_out);
     std::uint64_t rank = 0;
-    for (std::size_t n = 1; squares; ++n) {
-        rank += kBinomial[place(retrocheck::chess::pop_lowest(squares))][n];
-    }
+    for (std::size_t n = 1; squares; ++n)
+        rank += kBinomial[place(retrocheck::chess::pop_lowest(squares), left_out)][n];
     return rank;
 }
 
@@ -254,22 +249,10 @@ const Position& empty_board(Color side) {
 
 std::optional<Position> MaterialIndex::position(std::uint64_t i, Color side) const {
     if (i >= size_) return std::nullopt;
-    std::array<std::uint64_t, kMaxGroups> ranks;
-    const KingPair kings = pairs_[split(i, ranks)];
-    std::optional<Position> out(empty_board(side));
-    Position& pos = *out;
-    pos.place(kings.white, Piece{Color::White, PieceType::King});
-    pos.place(kings.black, Piece{Color::Black, PieceType::King});
-    Bitboard occupied = bit(kings.white) | bit(kings.black);
-    const int lo = std::min(index_of(kings.white), index_of(kings.black));
-    const int hi = std::max(index_of(kings.white), index_of(kings.black));
-    for (std::size_t g = 0; g < group_count_; ++g)
-        if (!place_group(pos, occupied, g, ranks[g], lo, hi)) return std::nullopt;
-    // Only the canonical image of a position owns a slot; the kings are canonical already, so
-    // only a tie on the diagonal can make another image (the diagonal flip) index lower.
-    if ((king_table_[slot(kings.white) * 64 + slot(kings.black)] & kTie) && index(pos) != i)
-        return std::nullopt;
-    return out;
+    std::uint64_t rank = 0;
+    Prefix p = prefix(i, side, rank);
+    if (!complete(p, rank, i)) return std::nullopt;
+    return p.pos;
 }
 
 MaterialIndex::Prefix MaterialIndex::prefix(std::uint64_t i, Color side,
@@ -310,17 +293,13 @@ std::uint64_t MaterialIndex::split(std::uint64_t i,
     return i;
 }
 
-std::optional<Position> MaterialIndex::with_last(const Prefix& p, std::uint64_t rank,
-                                                 std::uint64_t i) const {
-    if (p.broken) return std::nullopt;
-    std::optional<Position> out(p.pos);
-    Bitboard occupied = p.occupied;
-    if (group_count_ && !place_group(*out, occupied, group_count_ - 1, rank, p.lo, p.hi))
-        return std::nullopt;
+bool MaterialIndex::complete(Prefix& p, std::uint64_t rank, std::uint64_t i) const {
+    if (p.broken) return false;
+    if (group_count_ && !place_group(p.pos, p.occupied, group_count_ - 1, rank, p.lo, p.hi))
+        return false;
     // Only the canonical image of a position owns a slot; the kings are canonical already, so
     // only a tie on the diagonal can make another image (the diagonal flip) index lower.
-    if (p.tie && index(*out) != i) return std::nullopt;
-    return out;
+    return !p.tie || index(p.pos) == i;
 }
 
 bool MaterialIndex::place_group(Position& pos, Bitboard& occupied, std::size_t g,
@@ -339,14 +318,7 @@ bool MaterialIndex::place_group(Position& pos, Bitboard& occupied, std::size_t g
             while (binomial(c, n) > r) --c;
             r -= binomial(c, n);
         }
-        int sq = c;
-        if (pawn) {
-            sq += 8;
-        } else {  // back from the 62 squares to the board
-            if (sq >= lo) ++sq;
-            if (sq >= hi) ++sq;
-        }
-        const Square at = square_at(sq);
+        const Square at = square_at(board_square(c, pawn, lo, hi));
         if (occupied & bit(at)) return false;  // overlap: a broken slot
         occupied |= bit(at);
         pos.place(at, Piece{group.color, group.type});

@@ -61,17 +61,12 @@ class MaterialIndex {
       public:
         // index(pos) with the piece on `to` instead.
         std::uint64_t to(retrocheck::chess::Square to) const {
-            if (!rest_) return base_ + place(to) * stride_;
+            if (!rest_) return base_ + place(to, out_) * stride_;
             return base_ + combination_rank(rest_ | retrocheck::chess::bit(to), out_) * stride_;
         }
 
       private:
         friend class MaterialIndex;
-        std::uint64_t place(retrocheck::chess::Square s) const {
-            return static_cast<std::uint64_t>(
-                retrocheck::chess::index_of(s) -
-                retrocheck::chess::popcount(out_ & (retrocheck::chess::bit(s) - 1)));
-        }
         std::uint64_t base_ = 0;                // i less the group's term
         std::uint64_t stride_ = 0;              // the group's
         retrocheck::chess::Bitboard rest_ = 0;  // the group's other pieces
@@ -84,6 +79,18 @@ class MaterialIndex {
     // sum of C(place, n) over its squares in ascending order, place counted within the domain.
     static std::uint64_t combination_rank(retrocheck::chess::Bitboard squares,
                                           retrocheck::chess::Bitboard left_out);
+    // A square's place within a domain, the board less `left_out`: the squares below it there.
+    static std::uint64_t place(retrocheck::chess::Square s, retrocheck::chess::Bitboard left_out) {
+        return static_cast<std::uint64_t>(
+            retrocheck::chess::index_of(s) -
+            retrocheck::chess::popcount(left_out & (retrocheck::chess::bit(s) - 1)));
+    }
+    // Back from place c within a group's domain to the board: ranks 2-7 for pawns, else the 62
+    // squares the kings (on lo < hi) leave.
+    static int board_square(int c, bool pawn, int lo, int hi) {
+        if (pawn) return c + 8;
+        return c + (c >= lo) + (c + 1 >= hi);
+    }
 
   private:
     // Identical pieces of one colour and type, ranked as a combination (colex) over their domain:
@@ -114,9 +121,9 @@ class MaterialIndex {
     std::uint64_t split(std::uint64_t i, std::array<std::uint64_t, kMaxGroups>& ranks) const;
     // The prefix of slot i < size() with `side` to move, and the last group's rank in it.
     Prefix prefix(std::uint64_t i, Color side, std::uint64_t& last_rank) const;
-    // position(i, side), given the prefix of slot i and its last group's rank.
-    std::optional<retrocheck::chess::Position> with_last(const Prefix& p, std::uint64_t rank,
-                                                         std::uint64_t i) const;
+    // Slot i's position, given its prefix p and its last group's rank, placed over p: false for
+    // a broken slot.
+    bool complete(Prefix& p, std::uint64_t rank, std::uint64_t i) const;
     // Group g at `rank` placed over pos: false on an overlap.
     bool place_group(retrocheck::chess::Position& pos, retrocheck::chess::Bitboard& occupied,
                      std::size_t g, std::uint64_t rank, int lo, int hi) const;
@@ -150,16 +157,12 @@ void MaterialIndex::for_each_position(std::uint64_t begin, std::uint64_t end, Co
         // At least slot i, whatever its rank says: a walk always moves on.
         for (const std::uint64_t first = i; i < end && (i == first || rank < radix); ++i, ++rank) {
             if (p.broken || !one_piece) {
-                const auto pos = with_last(p, rank, i);
-                f(i, pos ? &*pos : nullptr);
+                Prefix whole = p;
+                f(i, complete(whole, rank, i) ? &whole.pos : nullptr);
                 continue;
             }
-            int sq = static_cast<int>(rank);
-            if (pawn)
-                sq += 8;
-            else  // back from the 62 squares to the board
-                sq += (sq >= p.lo) + (sq + 1 >= p.hi);
-            const retrocheck::chess::Square at = retrocheck::chess::square_at(sq);
+            const retrocheck::chess::Square at = retrocheck::chess::square_at(
+                board_square(static_cast<int>(rank), pawn, p.lo, p.hi));
             if (p.occupied & bit(at)) {  // overlap: a broken slot
                 f(i, nullptr);
                 continue;
