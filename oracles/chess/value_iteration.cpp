@@ -5,8 +5,8 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <array>
 #include <cassert>
-#include <functional>
 #include <set>
 #include <stdexcept>
 
@@ -116,17 +116,40 @@ std::size_t encode(const std::vector<Piece>& pieces, const Position& pos) {
 bool is_win(std::uint8_t v) { return v < kIllegal && v % 2 == 1; }
 bool is_loss(std::uint8_t v) { return v < kIllegal && v % 2 == 0; }
 
-// What the children known so far make of pos: a win one ply longer than its shortest lost
+// A material's moves, generated once so that a sweep only reads values. The slots are cut into
+// ranges (a Graph each); a node is a legal position of the range, or a child with an en passant
+// right, which is valued through its own moves (CHESS.md): the better, for its side to move, of
+// the stored position's moves and the en passant captures. An edge is one legal move: the
+// child's slot in this material (its value read afresh at every sweep), an en passant node, or
+// the value of a child in a finished material.
+constexpr std::uint32_t kSlotEdge = 0, kEnPassantEdge = 1u << 30, kFixedEdge = 2u << 30;
+constexpr std::uint32_t kEdgeTag = 3u << 30;
+constexpr std::size_t kRange = std::size_t{1} << 14;  // slots a Graph
+
+struct Node {
+    std::uint32_t slot = 0;            // a legal position's; unused for an en passant node
+    std::uint32_t begin = 0, end = 0;  // its edges
+    bool in_check = false;
+};
+
+struct Graph {
+    std::vector<Node> nodes;       // the range's legal positions, by slot
+    std::vector<Node> en_passant;  // their children with an en passant right
+    std::vector<std::uint32_t> edges;
+};
+
+// What the values known so far make of a node: a win one ply longer than its shortest lost
 // child, a loss one ply longer than its longest won child when every child is won, checkmate
 // (0); kDraw while nothing is certain.
-using ChildValue = std::function<std::uint8_t(const Position&, Move)>;
-
-std::uint8_t value_from(const Position& pos, const ChildValue& child_value, bool queen_only) {
+std::uint8_t value_of(const Graph& g, const Node& n, const std::vector<std::uint8_t>& values) {
     int best_loss = 1000, worst_win = -1;
     bool all_won = true;
-    for (Move m : legal_moves(pos)) {
-        if (m.is_promotion() && queen_only && m.promotion() != PieceType::Queen) continue;
-        const std::uint8_t v = child_value(pos, m);
+    for (std::uint32_t e = n.begin; e != n.end; ++e) {
+        const std::uint32_t edge = g.edges[e];
+        const std::uint32_t tag = edge & kEdgeTag, payload = edge & ~kEdgeTag;
+        const std::uint8_t v = tag == kSlotEdge        ? values[payload]
+                               : tag == kEnPassantEdge ? value_of(g, g.en_passant[payload], values)
+                                                       : static_cast<std::uint8_t>(payload);
         if (is_loss(v)) best_loss = std::min<int>(best_loss, v);
         if (is_win(v))
             worst_win = std::max<int>(worst_win, v);
@@ -135,7 +158,7 @@ std::uint8_t value_from(const Position& pos, const ChildValue& child_value, bool
     }
     if (best_loss < 1000) return static_cast<std::uint8_t>(best_loss + 1);
     if (all_won && worst_win >= 0) return static_cast<std::uint8_t>(worst_win + 1);
-    if (all_won && pos.in_check()) return 0;  // checkmate
+    if (all_won && n.in_check) return 0;  // checkmate
     return kDraw;
 }
 
@@ -150,6 +173,32 @@ Square transform(Square s, int k) {
     return make_square(f, r);
 }
 
+// The node of pos, its edges after those of its en passant children; its index in `into`.
+// `finished` holds the materials a capture or promotion leads to.
+std::uint32_t add_node(Graph& g, std::vector<Node>& into, const ValueIteration::Table& table,
+                       const std::map<std::string, ValueIteration::Table>& finished,
+                       bool queen_only, const Position& pos, std::uint32_t slot) {
+    std::array<std::uint32_t, 256> out;
+    std::size_t n = 0;
+    for (Move m : legal_moves(pos)) {
+        if (m.is_promotion() && queen_only && m.promotion() != PieceType::Queen) continue;
+        const Position child = pos.after(m);
+        if (child.en_passant()) {
+            out[n++] =
+                kEnPassantEdge | add_node(g, g.en_passant, table, finished, queen_only, child, 0);
+        } else if (!m.is_promotion() && popcount(child.occupied()) == popcount(pos.occupied())) {
+            out[n++] = kSlotEdge | static_cast<std::uint32_t>(encode(table.pieces, child));
+        } else {
+            const ValueIteration::Table& t = finished.at(child.material());
+            out[n++] = kFixedEdge | t.values[encode(t.pieces, child)];
+        }
+    }
+    const auto begin = static_cast<std::uint32_t>(g.edges.size());
+    g.edges.insert(g.edges.end(), out.begin(), out.begin() + static_cast<std::ptrdiff_t>(n));
+    into.push_back({slot, begin, static_cast<std::uint32_t>(g.edges.size()), pos.in_check()});
+    return static_cast<std::uint32_t>(into.size() - 1);
+}
+
 }  // namespace
 
 ValueIteration::ValueIteration(std::string_view material, SolveOptions options)
@@ -160,6 +209,7 @@ ValueIteration::ValueIteration(std::string_view material, SolveOptions options)
 const ValueIteration::Table& ValueIteration::solve(const std::string& material) {
     if (const auto it = tables_.find(material); it != tables_.end()) return it->second;
     const std::vector<Piece> pieces = pieces_of(material);
+    if (pieces.size() > 4) throw std::invalid_argument("the oracle solves up to 4 pieces");
     int longest_successor = 0;
     for (const std::string& next : successors(pieces)) {
         const Table& t = solve(next);
@@ -167,52 +217,36 @@ const ValueIteration::Table& ValueIteration::solve(const std::string& material) 
             if (v < kIllegal) longest_successor = std::max<int>(longest_successor, v);
     }
     Table table{pieces, std::vector<std::uint8_t>(2 * power64(pieces.size()), kIllegal)};
-    std::vector<std::size_t> open;  // legal positions without a value yet
-    for (std::size_t i = 0; i < table.values.size(); ++i)
-        if (decode(pieces, i)) {
-            table.values[i] = kDraw;
-            open.push_back(i);
-        }
-    // A child's value: in this material, what the sweeps have found so far (kDraw: not yet).
-    // A child with an en passant right is valued through its own moves (CHESS.md): the better,
-    // for its side to move, of the stored position's moves and the en passant captures.
-    ChildValue child_value;
-    child_value = [&](const Position& pos, Move m) -> std::uint8_t {
-        const Position child = pos.after(m);
-        if (child.en_passant()) return value_from(child, child_value, options_.queen_only);
-        if (!m.is_promotion() && popcount(child.occupied()) == popcount(pos.occupied()))
-            return table.values[encode(pieces, child)];
-        const Table& t = tables_.at(child.material());
-        return t.values[encode(t.pieces, child)];
-    };
+    std::vector<Graph> graphs((table.values.size() + kRange - 1) / kRange);
+    tbb::parallel_for(std::size_t{0}, graphs.size(), [&](std::size_t r) {
+        Graph& g = graphs[r];
+        for (std::size_t i = r * kRange; i < std::min(table.values.size(), (r + 1) * kRange); ++i)
+            if (const auto pos = decode(pieces, i)) {
+                table.values[i] = kDraw;
+                add_node(g, g.nodes, table, tables_, options_.queen_only, *pos,
+                         static_cast<std::uint32_t>(i));
+            }
+        g.edges.shrink_to_fit();
+    });
     int quiet = 0;
     for (int k = 0; k <= 253; ++k) {
         // A sweep reads the values of the sweeps before it only: the positions are valued in
         // parallel and their values written once it is over.
-        struct Part {
-            std::vector<std::size_t> found, still_open;
-        };
-        tbb::enumerable_thread_specific<Part> parts;
-        tbb::parallel_for(
-            tbb::blocked_range<std::size_t>(0, open.size(), 1024), [&](const auto& r) {
-                Part& part = parts.local();
-                for (std::size_t j = r.begin(); j != r.end(); ++j) {
-                    const std::size_t i = open[j];
-                    const int value =
-                        value_from(*decode(pieces, i), child_value, options_.queen_only);
-                    // a value is found at its own sweep
-                    assert(value == kDraw || value >= k);
-                    (value == k ? part.found : part.still_open).push_back(i);
-                }
-            });
-        std::vector<std::size_t> still_open;
+        tbb::enumerable_thread_specific<std::vector<std::uint32_t>> parts;
+        tbb::parallel_for(std::size_t{0}, graphs.size(), [&](std::size_t r) {
+            auto& found = parts.local();
+            for (const Node& n : graphs[r].nodes) {
+                if (table.values[n.slot] != kDraw) continue;  // valued already
+                const int value = value_of(graphs[r], n, table.values);
+                assert(value == kDraw || value >= k);  // a value is found at its own sweep
+                if (value == k) found.push_back(n.slot);
+            }
+        });
         bool found = false;
-        for (Part& part : parts) {
-            for (std::size_t i : part.found) table.values[i] = static_cast<std::uint8_t>(k);
-            found = found || !part.found.empty();
-            still_open.insert(still_open.end(), part.still_open.begin(), part.still_open.end());
+        for (const auto& part : parts) {
+            for (std::uint32_t i : part) table.values[i] = static_cast<std::uint8_t>(k);
+            found = found || !part.empty();
         }
-        open.swap(still_open);
         quiet = found ? 0 : quiet + 1;
         if (quiet >= 2 && k > longest_successor + 1) break;
     }
@@ -223,6 +257,12 @@ std::optional<std::uint8_t> ValueIteration::value(const Position& pos) const {
     const auto it = tables_.find(pos.material());
     if (it == tables_.end() || pos.castling() != 0) return std::nullopt;
     return it->second.values[encode(it->second.pieces, pos)];
+}
+
+std::vector<std::string> ValueIteration::materials() const {
+    std::vector<std::string> out;
+    for (const auto& [name, table] : tables_) out.push_back(name);
+    return out;
 }
 
 MaterialStats ValueIteration::stats(std::string_view material, bool by_class) const {

@@ -4,7 +4,9 @@
 // value iteration in sweeps of one ply. Sweep k assigns exactly the values k: a win in k (k
 // odd) has a child lost in k-1, a loss in k (k even) has only won children, the longest k-1.
 // So no position ever keeps a longer mate than it has (the seeds' first-pass bug), whatever
-// the distances of the captures and promotions that leave the material.
+// the distances of the captures and promotions that leave the material. Each position's legal
+// moves are generated once, before the sweeps (a child's slot, or the value of a child in a
+// finished material); a sweep then only reads values.
 //
 // Tables model no castling, no en passant right, no 50-move rule and no repetition (CHESS.md).
 #pragma once
@@ -48,6 +50,9 @@ class ValueIteration {
     // The value of a legal position without castling rights whose material was solved; the
     // en passant right is ignored.
     std::optional<std::uint8_t> value(const retrocheck::chess::Position& pos) const;
+
+    // The materials solved: the one asked for and every one a move leads to, recursively.
+    std::vector<std::string> materials() const;
 
     // Legal positions counted once per symmetry class (8 without pawns, the file mirror with
     // them: CHESS.md's convention) or, with by_class false, every placement.
