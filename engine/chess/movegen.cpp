@@ -90,16 +90,19 @@ void generate(const Position& pos, Sink& out) {
     const Color us = pos.side_to_move(), them = ~us;
     const Bitboard own = pos.pieces(us), enemy = pos.pieces(them), occ = own | enemy;
     const Square ksq = pos.king(us);
-    const Bitboard checkers = pos.attackers_to(ksq, occ) & enemy;
 
     // The king: its destination must not be attacked once it has left its square. With few
-    // pieces against it, everything they attack is found at once; else square by square.
+    // pieces against it, everything they attack is found at once (and whether the king stands
+    // in check with it: its own square is attacked with or without it); else square by square.
     const Bitboard without_king = occ ^ bit(ksq);
     Bitboard king_to = king_attacks(ksq) & ~own;
+    Bitboard checkers = 0;
     if (popcount(enemy) <= popcount(king_to)) {
-        for (Bitboard to = king_to & ~attacked_by(pos, them, without_king); to;)
-            out.one(Move::make(ksq, pop_lowest(to)));
+        const Bitboard attacked = attacked_by(pos, them, without_king);
+        if (attacked & bit(ksq)) checkers = pos.attackers_to(ksq, occ) & enemy;
+        for (Bitboard to = king_to & ~attacked; to;) out.one(Move::make(ksq, pop_lowest(to)));
     } else {
+        checkers = pos.attackers_to(ksq, occ) & enemy;
         while (king_to) {
             const Square t = pop_lowest(king_to);
             if (!(pos.attackers_to(t, without_king) & enemy)) out.one(Move::make(ksq, t));
