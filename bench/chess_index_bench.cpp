@@ -1,19 +1,24 @@
 // Chess material index speed, one thread, in calls per second: index() of positions met in any
 // of their symmetric images (a retrograde build of a 5-piece table calls it ~10^9 times) and
 // position() of slots spread evenly over the table, broken ones included (~10^8 calls: once a
-// slot a pass), on KQvKR, KPvKP and KQRvKR. Rates are per CPU second, which a busy machine
-// disturbs less than wall time; `valid` is the share of slots that are not broken.
+// slot a pass), on KQvKR, KPvKP and KQRvKR; and a builder's settling work on a slot: its position
+// and the slots of all its parents (ChessGame::for_each_parent_slot, ~2 * 10^9 parents in a
+// KQRvKR build). Rates are per CPU second, which a busy machine disturbs less than wall time;
+// `valid` is the share of slots that are not broken.
 //   build/release/bin/bench_chess_index
 #include <benchmark/benchmark.h>
 
 #include <random>
 #include <vector>
 
+#include "tablebases/build/chess_game.h"
 #include "tablebases/chess/index.h"
 
 namespace {
 
 using namespace retrocheck::chess;
+using retrocheck::tb::chess::ChessBuildTable;
+using retrocheck::tb::chess::ChessGame;
 using retrocheck::tb::chess::Material;
 using retrocheck::tb::chess::MaterialIndex;
 
@@ -67,12 +72,39 @@ void ChessPositionOf(benchmark::State& state, const char* name) {
         static_cast<double>(kBatch), benchmark::Counter::kIsIterationInvariantRate);
 }
 
+// The slots of legal positions a fixed prime stride apart, both sides to move, as a level of a
+// build meets them: the position decoded from its slot, then every parent's slot.
+void ChessParentSlots(benchmark::State& state, const char* name) {
+    const ChessBuildTable table(*Material::parse(name));
+    std::vector<std::uint64_t> ids;
+    constexpr std::uint64_t kStride = 1'000'003;
+    for (std::uint64_t id = 0; ids.size() < 4096; id = (id + kStride) % table.stored_slots())
+        if (table.position(id)) ids.push_back(id);
+    std::uint64_t sum = 0, parents = 0;
+    for (auto _ : state) {
+        for (const std::uint64_t id : ids) {
+            const Position pos = table.settled_position(id);
+            ChessGame::for_each_parent_slot(table, pos, id, [&](std::uint64_t slot, auto) {
+                sum += slot;
+                ++parents;
+            });
+        }
+        benchmark::DoNotOptimize(sum);
+    }
+    state.counters["parents"] =
+        benchmark::Counter(static_cast<double>(parents) / static_cast<double>(state.iterations()));
+    state.counters["slots_per_second"] = benchmark::Counter(
+        static_cast<double>(ids.size()), benchmark::Counter::kIsIterationInvariantRate);
+}
+
 BENCHMARK_CAPTURE(ChessIndexOf, KQvKR, "KQvKR");
 BENCHMARK_CAPTURE(ChessIndexOf, KPvKP, "KPvKP");
 BENCHMARK_CAPTURE(ChessIndexOf, KQRvKR, "KQRvKR");
 BENCHMARK_CAPTURE(ChessPositionOf, KQvKR, "KQvKR");
 BENCHMARK_CAPTURE(ChessPositionOf, KPvKP, "KPvKP");
 BENCHMARK_CAPTURE(ChessPositionOf, KQRvKR, "KQRvKR");
+BENCHMARK_CAPTURE(ChessParentSlots, KQvKR, "KQvKR");
+BENCHMARK_CAPTURE(ChessParentSlots, KQRvKR, "KQRvKR");
 
 }  // namespace
 

@@ -47,6 +47,7 @@ bool may_double_push_past(const Position& pos) {
 ChessBuildTable::ChessBuildTable(Material m) : index_(m) {
     for (const auto& side : m.count)
         for (const int n : side) twins_ = twins_ || n > 1;
+    pawns_ = m.pawns() > 0;
     const std::uint64_t slots = 2 * index_.size();
     if (m.count[0][4] && m.count[1][4]) {
         // Every position with an en passant right that a double push from a legal slot reaches.
@@ -106,9 +107,8 @@ std::uint64_t ChessBuildTable::id(const Position& pos) const {
     return at;
 }
 
-bool ChessBuildTable::may_share_slots(const Position& pos) const {
+bool ChessBuildTable::shared_slot_image(const Position& pos) const {
     using retrocheck::chess::popcount;
-    const bool pawns = index_.material().pawns() > 0;
     // A piece alone of its kind stays matched under T only on a square T fixes: none for the
     // file mirror and the rotations, a diagonal for the two diagonal reflections. Three such
     // pieces off those squares leave at least three pieces unmatched under every T.
@@ -122,11 +122,9 @@ bool ChessBuildTable::may_share_slots(const Position& pos) const {
                 const Bitboard b = pos.pieces(c, t);
                 if (popcount(b) == 1) alone |= b;
             }
-    constexpr Bitboard a1h8 = 0x8040201008040201ULL, a8h1 = 0x0102040810204080ULL;
-    if (pawns ? popcount(alone) >= 3 : popcount(alone & ~a1h8) >= 3 && popcount(alone & ~a8h1) >= 3)
-        return false;
+    if (many_off_fixed_squares(alone)) return false;
     // Otherwise count the pieces T moves to a square without a piece of their kind.
-    for (int k = 1; k < (pawns ? 2 : 8); ++k) {
+    for (int k = 1; k < (pawns_ ? 2 : 8); ++k) {
         int unmatched = 0;
         for (Color c : {Color::White, Color::Black})
             for (PieceType t : {PieceType::King, PieceType::Queen, PieceType::Rook,

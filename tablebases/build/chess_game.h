@@ -61,7 +61,12 @@ class ChessBuildTable {
     // Whether two different moves from pos, or to pos, can reach symmetric images of one
     // position (one slot). Children c1 != c2 with T(c1) = c2 differ from pos by one piece each,
     // so pos and T(pos) differ in at most two pieces: rare, and cheap to rule out.
-    bool may_share_slots(const retrocheck::chess::Position& pos) const;
+    bool may_share_slots(const retrocheck::chess::Position& pos) const {
+        // Inline, the common case of the builder's hot paths: no two pieces of one kind, every
+        // piece alone (the full test, shared_slot_image(), counts again).
+        if (!twins_ && many_off_fixed_squares(pos.occupied())) return false;
+        return shared_slot_image(pos);
+    }
 
   private:
     static constexpr std::uint64_t kNone = ~std::uint64_t{0};
@@ -70,10 +75,21 @@ class ChessBuildTable {
         retrocheck::chess::Position pos;
     };
     std::uint64_t find(const retrocheck::chess::Position& pos) const;
+    // Whether three pieces alone of their kind stand off the squares every symmetry of the
+    // index fixes (with pawns: none; without: a diagonal), so that no symmetry matches them.
+    bool many_off_fixed_squares(retrocheck::chess::Bitboard alone) const {
+        using retrocheck::chess::popcount;
+        constexpr retrocheck::chess::Bitboard a1h8 = 0x8040201008040201ULL,
+                                              a8h1 = 0x0102040810204080ULL;
+        return pawns_ ? popcount(alone) >= 3
+                      : popcount(alone & ~a1h8) >= 3 && popcount(alone & ~a8h1) >= 3;
+    }
+    bool shared_slot_image(const retrocheck::chess::Position& pos) const;
     // The position slot id lays out, tested for nothing but overlaps.
     std::optional<retrocheck::chess::Position> decoded(std::uint64_t id) const;
     MaterialIndex index_;
     bool twins_ = false;         // two or more pieces of one kind on a side
+    bool pawns_ = false;         // pawns in the material
     std::vector<EnPassant> ep_;  // by key
 };
 
@@ -108,42 +124,39 @@ struct ChessGame {
     }
     // Every parent with a slot, as f(slot, make), the parent's slot worked out from p's boards
     // without building the parent: when one piece's rank changes alone (MaterialIndex::moved,
-    // once for all of that piece's origins), and for a king's un-move (index_with_kings). Kings
-    // on the diagonal and en passant rights build the parents.
+    // once for all of that piece's origins), and for a king's un-move (king_moved). Kings on
+    // the diagonal and en passant rights build the parents.
     template <typename F>
     static void for_each_parent_slot(const Table& t, const Position& p, std::uint64_t id, F&& f) {
         using retrocheck::chess::PieceType;
         using retrocheck::chess::Square;
         const std::uint64_t size = t.index().size();
         if (id >= t.stored_slots() || retrocheck::chess::pushed_pawns(p) ||
-            t.index().kings_on_diagonal(id % size)) {
+            t.index().kings_on_diagonal(p)) {
             retrocheck::chess::for_each_parent(p, [&](const Position& parent) {
                 if (!parent.en_passant() || t.has(parent)) f(t.id(parent), [&] { return parent; });
             });
             return;
         }
         const std::uint64_t other_side = id < size ? size : 0;  // the parent's first slot
-        const std::uint64_t i = id % size;
+        const std::uint64_t i = id < size ? id : id - size;
         const retrocheck::chess::Color mover = ~p.side_to_move();
-        retrocheck::chess::for_each_unmove_set(
-            p, [&](PieceType type, Square to, retrocheck::chess::Bitboard origins) {
-                if (type == PieceType::King) {
-                    const bool white = mover == retrocheck::chess::Color::White;
-                    while (origins) {
-                        const Square from = retrocheck::chess::pop_lowest(origins);
-                        f(other_side +
-                              t.index().index_with_kings(p, white ? from : p.king(Color::White),
-                                                         white ? p.king(Color::Black) : from),
-                          [&] { return p.taken_back(type, to, from); });
-                    }
-                    return;
-                }
-                const MaterialIndex::Moved moved = t.index().moved(i, p, mover, type, to);
+        retrocheck::chess::for_each_unmove_set(p, [&](PieceType type, Square to,
+                                                      retrocheck::chess::Bitboard origins) {
+            if (type == PieceType::King) {
+                const MaterialIndex::KingMoved moved = t.index().king_moved(i, p, mover);
                 while (origins) {
                     const Square from = retrocheck::chess::pop_lowest(origins);
                     f(other_side + moved.to(from), [&] { return p.taken_back(type, to, from); });
                 }
-            });
+                return;
+            }
+            const MaterialIndex::Moved moved = t.index().moved(i, p, mover, type, to);
+            while (origins) {
+                const Square from = retrocheck::chess::pop_lowest(origins);
+                f(other_side + moved.to(from), [&] { return p.taken_back(type, to, from); });
+            }
+        });
     }
 
   protected:

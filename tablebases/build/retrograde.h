@@ -181,7 +181,8 @@ class Retrograde {
         }
         // With shared slots, moves to symmetric images of one position are one in-slice move:
         // its settling reaches this slot once (settle() hands each parent slot one candidate).
-        thread_local std::vector<Id> ids;  // reused: no allocation a position
+        thread_local std::vector<Id> reused;  // no allocation a position
+        std::vector<Id>& ids = reused;        // (one look-up of the thread's copy)
         ids.clear();
         G::for_each_move(
             p,
@@ -288,8 +289,10 @@ class Retrograde {
         const bool forward_check = !loss && method_ == BuildMethod::Grandfather;
         // The parents first, each one's first byte to read fetched ahead of its use: their slots
         // are far apart. A loss reads the parent's open bit, out-counting's win its count.
-        thread_local std::vector<Id> ids;
-        thread_local std::vector<Position> parents;  // for the forward check only
+        thread_local std::vector<Id> reused_ids;
+        thread_local std::vector<Position> reused_parents;  // for the forward check only
+        std::vector<Id>& ids = reused_ids;  // one look-up of each thread's copy, not one a parent
+        std::vector<Position>& parents = reused_parents;
         ids.clear();
         parents.clear();
         G::for_each_parent_slot(table_, pos, id, [&](std::uint64_t slot, auto parent) {

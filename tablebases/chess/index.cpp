@@ -95,14 +95,11 @@ std::vector<KingPair> make_pairs(bool pawns) {
     return out;
 }
 
-// The king table of a scheme, one entry for each placement of the two kings:
-//   pair << kPairShift | tie | k
-// where symmetry k brings the kings to the pair of slot `pair` (the lowest slot any symmetry
-// reaches), and `tie` says symmetry k ^ 4 reaches the same pair: both kings on the diagonal
-// after k, so the other pieces decide. kNoPair: the kings are together or touch.
-constexpr std::uint16_t kTie = 8;
-constexpr int kPairShift = 4;
-constexpr std::uint16_t kNoPair = 0xFFFF;
+// The king table of a scheme, one entry for each placement of the two kings (index.h's
+// king_entry says how an entry reads).
+using king_entry::kNoPair;
+using king_entry::kPairShift;
+using king_entry::kTie;
 
 struct KingTables {
     std::array<std::array<std::uint16_t, 64 * 64>, 2> entry{};
@@ -215,17 +212,15 @@ std::uint64_t MaterialIndex::index_with_kings(const Position& pos, Square white_
     return static_cast<std::uint64_t>(e >> kPairShift) * per_pair_ + rest;
 }
 
-bool MaterialIndex::kings_on_diagonal(std::uint64_t i) const {
-    const KingPair& kings = pairs_[i / per_pair_];
-    return king_table_[slot(kings.white) * 64 + slot(kings.black)] & kTie;
+bool MaterialIndex::kings_on_diagonal(const Position& pos) const {
+    return king_entry_of(pos.king(Color::White), pos.king(Color::Black)) & kTie;
 }
 
 MaterialIndex::Moved MaterialIndex::moved(std::uint64_t i, const Position& pos, Color c,
                                           PieceType t, Square from) const {
     assert(t != PieceType::King && (pos.pieces(c, t) & bit(from)));
-    assert(!kings_on_diagonal(i) &&
-           (king_table_[slot(pos.king(Color::White)) * 64 + slot(pos.king(Color::Black))] & 7) ==
-               0);
+    assert(!kings_on_diagonal(pos) &&
+           (king_entry_of(pos.king(Color::White), pos.king(Color::Black)) & 7) == 0);
     const Group& g = groups_[static_cast<std::size_t>(group_of_[slot(c)][slot(t)])];
     // position(i) puts the kings where the slot says: no symmetry turns the squares.
     Moved m;
@@ -234,6 +229,30 @@ MaterialIndex::Moved MaterialIndex::moved(std::uint64_t i, const Position& pos, 
     const Bitboard before = pos.pieces(c, t);
     m.rest_ = before ^ bit(from);
     m.base_ = i - combination_rank(before, m.out_) * g.stride;
+    return m;
+}
+
+MaterialIndex::KingMoved MaterialIndex::king_moved(std::uint64_t i, const Position& pos,
+                                                   Color c) const {
+    const std::uint16_t e = king_entry_of(pos.king(Color::White), pos.king(Color::Black));
+    assert(!(e & kTie) && (e & 7) == 0);
+    KingMoved m;
+    m.index_ = this;
+    m.pos_ = &pos;
+    m.white_ = c == Color::White;
+    m.at_ = pos.king(c);
+    m.other_ = pos.king(~c);
+    m.rest_ = i - static_cast<std::uint64_t>(e >> kPairShift) * per_pair_;
+    // Pawns keep their places wherever the kings go; a lone piece's place shifts by one when a
+    // king passes it; a twin group's rank would change in another way: no shortcut.
+    for (std::size_t g = 0; g < group_count_ && m.shortcut_; ++g) {
+        const Group& group = groups_[g];
+        if (group.type == PieceType::Pawn) continue;
+        m.shortcut_ = group.count == 1;
+        m.square_[m.pieces_] =
+            index_of(retrocheck::chess::lowest_square(pos.pieces(group.color, group.type)));
+        m.stride_[m.pieces_++] = group.stride;
+    }
     return m;
 }
 

@@ -21,6 +21,17 @@
 
 namespace retrocheck::tb::chess {
 
+// An entry of a scheme's king table, one for each placement of the two kings:
+//   pair << kPairShift | tie | k
+// where symmetry k brings the kings to the pair of slot `pair` (the lowest slot any symmetry
+// reaches), and `tie` says symmetry k ^ 4 reaches the same pair: both kings on the diagonal
+// after k, so the other pieces decide. kNoPair: the kings are together or touch.
+namespace king_entry {
+inline constexpr std::uint16_t kTie = 8;
+inline constexpr int kPairShift = 4;
+inline constexpr std::uint16_t kNoPair = 0xFFFF;
+}  // namespace king_entry
+
 // The legal king pairs of the scheme (kings apart, not adjacent), in slot order.
 struct KingPair {
     retrocheck::chess::Square white, black;
@@ -29,6 +40,8 @@ const std::vector<KingPair>& king_pairs(bool pawns);
 
 class MaterialIndex {
   public:
+    static constexpr std::size_t kMaxGroups = 10;  // 2 colours x 5 types: the most groups
+
     explicit MaterialIndex(Material material);
 
     const Material& material() const { return material_; }
@@ -51,9 +64,48 @@ class MaterialIndex {
     std::uint64_t index_with_kings(const retrocheck::chess::Position& pos,
                                    retrocheck::chess::Square white_king,
                                    retrocheck::chess::Square black_king) const;
-    // Whether the kings of slot i stand both on the a1-h8 diagonal, where the diagonal flip
-    // keeps them and the other pieces decide the slot (moved() does not apply).
-    bool kings_on_diagonal(std::uint64_t i) const;
+    // Whether the kings of pos, as position() lays out a slot, stand both on the a1-h8
+    // diagonal, where the diagonal flip keeps them and the other pieces decide the slot (moved()
+    // and king_moved() do not apply).
+    bool kings_on_diagonal(const retrocheck::chess::Position& pos) const;
+    // The slots of pos once its king of colour c has gone to an empty square not next to the
+    // other king, given i == index(pos) for pos as position(i) lays it out, its kings not on
+    // the diagonal. Where the new pair needs neither a symmetry nor a tie, and no group of twins
+    // leaves the kings' squares out, only the pair and the places of the pieces between the two
+    // squares change; else index_with_kings.
+    class KingMoved {
+      public:
+        // index(pos) with the king on `to` instead.
+        std::uint64_t to(retrocheck::chess::Square to) const {
+            using namespace king_entry;
+            const retrocheck::chess::Square white = white_ ? to : other_;
+            const retrocheck::chess::Square black = white_ ? other_ : to;
+            const std::uint16_t e = index_->king_entry_of(white, black);
+            if (!shortcut_ || (e & ((1 << kPairShift) - 1)) != 0)  // k, a tie, or no pair
+                return index_->index_with_kings(*pos_, white, black);
+            // A piece's place counts the kings' squares below it among the squares left out.
+            const int from = retrocheck::chess::index_of(at_),
+                      origin = retrocheck::chess::index_of(to);
+            std::uint64_t rest = rest_;
+            for (std::size_t n = 0; n < pieces_; ++n)
+                rest += static_cast<std::uint64_t>((from < square_[n]) - (origin < square_[n])) *
+                        stride_[n];
+            return static_cast<std::uint64_t>(e >> kPairShift) * index_->per_pair_ + rest;
+        }
+
+      private:
+        friend class MaterialIndex;
+        const MaterialIndex* index_ = nullptr;
+        const retrocheck::chess::Position* pos_ = nullptr;
+        bool white_ = true;                         // the king that moves
+        retrocheck::chess::Square at_{}, other_{};  // its square in pos, the other king's
+        std::uint64_t rest_ = 0;                    // i less its pair's term
+        bool shortcut_ = true;                      // no twins off the pawn ranks
+        std::size_t pieces_ = 0;                    // lone pieces off the pawn ranks
+        std::array<int, kMaxGroups> square_{};
+        std::array<std::uint64_t, kMaxGroups> stride_{};
+    };
+    KingMoved king_moved(std::uint64_t i, const retrocheck::chess::Position& pos, Color c) const;
     // The slots of pos once the piece of colour c and type t (not a king) on `from` has gone
     // to an empty square, given i == index(pos) for pos as position(i) lays it out, its kings
     // not on the diagonal: only that piece's group rank changes, so no symmetry is tried.
@@ -93,6 +145,10 @@ class MaterialIndex {
     }
 
   private:
+    std::uint16_t king_entry_of(retrocheck::chess::Square white,
+                                retrocheck::chess::Square black) const {
+        return king_table_[retrocheck::chess::slot(white) * 64 + retrocheck::chess::slot(black)];
+    }
     // Identical pieces of one colour and type, ranked as a combination (colex) over their domain:
     // the 62 squares the kings leave, or ranks 2-7 for pawns.
     struct Group {
@@ -103,7 +159,6 @@ class MaterialIndex {
         std::uint64_t stride = 0;   // the product of the radixes of the groups after it
         std::uint64_t inverse = 0;  // 2^64 / radix rounded up: exact division below 2^32
     };
-    static constexpr std::size_t kMaxGroups = 10;  // 2 colours x 5 types
 
     // The squares a group's domain leaves out: rank 1 for pawns (ranks 2-7), else the kings.
     static retrocheck::chess::Bitboard left_out(const Group& g, retrocheck::chess::Bitboard kings) {
