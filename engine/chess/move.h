@@ -2,6 +2,7 @@
 // as the king's move, e1g1) or an en passant capture. Packed in 16 bits.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -43,12 +44,21 @@ inline constexpr int kMaxMoves = 256;
 
 class MoveList {
   public:
+    MoveList() {}  // the moves are left unset, not zeroed: a list is made for every position
+    MoveList(const MoveList& other) : size_(other.size_) {
+        std::copy(other.begin(), other.end(), moves_);
+    }
+    MoveList& operator=(const MoveList& other) {
+        size_ = other.size_;
+        std::copy(other.begin(), other.end(), moves_);
+        return *this;
+    }
     void push(Move m) { moves_[size_++] = m; }
     std::size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
     const Move& operator[](std::size_t i) const { return moves_[i]; }
-    const Move* begin() const { return moves_.data(); }
-    const Move* end() const { return moves_.data() + size_; }
+    const Move* begin() const { return moves_; }
+    const Move* end() const { return moves_ + size_; }
     bool contains(Move m) const {
         for (Move x : *this)
             if (x == m) return true;
@@ -56,7 +66,11 @@ class MoveList {
     }
 
   private:
-    std::array<Move, kMaxMoves> moves_;
+    // In a union, so that no constructor runs for them: each one is set by push() before it is
+    // read.
+    union {
+        Move moves_[kMaxMoves];
+    };
     std::size_t size_ = 0;
 };
 
