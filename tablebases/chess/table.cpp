@@ -2,6 +2,7 @@
 
 #include <bit>
 
+#include "engine/chess/attacks.h"
 #include "engine/chess/movegen.h"
 
 namespace retrocheck::tb::chess {
@@ -11,8 +12,20 @@ using retrocheck::chess::MoveKind;
 using retrocheck::chess::Position;
 
 bool legal_slot(const Position& pos) {
-    const Color them = ~pos.side_to_move();
-    return (pos.attackers_to(pos.king(them), pos.occupied()) & pos.pieces(pos.side_to_move())) == 0;
+    using retrocheck::chess::PieceType;
+    // attackers_to() of the waiting king, less the lookups for pieces the side to move lacks:
+    // a builder's walk asks this of every slot.
+    const Color us = pos.side_to_move();
+    const retrocheck::chess::Square king = pos.king(~us);
+    const retrocheck::chess::Bitboard ours = pos.pieces(us), queens = pos.pieces(PieceType::Queen);
+    if ((retrocheck::chess::knight_attacks(king) & pos.pieces(us, PieceType::Knight)) ||
+        (retrocheck::chess::pawn_attacks(~us, king) & pos.pieces(us, PieceType::Pawn)) ||
+        (retrocheck::chess::king_attacks(king) & pos.pieces(us, PieceType::King)))
+        return false;
+    const retrocheck::chess::Bitboard diagonal = (pos.pieces(PieceType::Bishop) | queens) & ours;
+    const retrocheck::chess::Bitboard straight = (pos.pieces(PieceType::Rook) | queens) & ours;
+    return !(diagonal && (retrocheck::chess::bishop_attacks(king, pos.occupied()) & diagonal)) &&
+           !(straight && (retrocheck::chess::rook_attacks(king, pos.occupied()) & straight));
 }
 
 std::uint64_t material_key(const Material& m) {
