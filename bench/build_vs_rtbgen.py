@@ -20,8 +20,9 @@ import time
 
 if len(sys.argv) < 2:
     sys.exit(__doc__)
-RTBGEN = sys.argv[1]
-BIN = sys.argv[2] if len(sys.argv) > 2 else "build/release/bin/retrocheck"
+# Absolute: each build runs in a scratch directory of its own.
+RTBGEN = os.path.abspath(sys.argv[1])
+BIN = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else "build/release/bin/retrocheck")
 MATERIAL = sys.argv[3] if len(sys.argv) > 3 else "KQRvKR"
 RUNS = int(sys.argv[4]) if len(sys.argv) > 4 else 3
 THIRDPARTY = os.environ.get("RETROCHECK_THIRDPARTY") or os.path.join(
