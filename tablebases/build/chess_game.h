@@ -143,19 +143,17 @@ struct ChessGame {
         const retrocheck::chess::Color mover = ~p.side_to_move();
         retrocheck::chess::for_each_unmove_set(p, [&](PieceType type, Square to,
                                                       retrocheck::chess::Bitboard origins) {
-            if (type == PieceType::King) {
-                const MaterialIndex::KingMoved moved = t.index().king_moved(i, p, mover);
+            // Every origin's slot from `moved` (a king's or another piece's).
+            const auto each_origin = [&](const auto& moved) {
                 while (origins) {
                     const Square from = retrocheck::chess::pop_lowest(origins);
                     f(other_side + moved.to(from), [&] { return p.taken_back(type, to, from); });
                 }
-                return;
-            }
-            const MaterialIndex::Moved moved = t.index().moved(i, p, mover, type, to);
-            while (origins) {
-                const Square from = retrocheck::chess::pop_lowest(origins);
-                f(other_side + moved.to(from), [&] { return p.taken_back(type, to, from); });
-            }
+            };
+            if (type == PieceType::King)
+                each_origin(t.index().king_moved(i, p, mover));
+            else
+                each_origin(t.index().moved(i, p, mover, type, to));
         });
     }
 

@@ -201,7 +201,7 @@ std::uint64_t MaterialIndex::index(const Position& pos) const {
 std::uint64_t MaterialIndex::index_with_kings(const Position& pos, Square white_king,
                                               Square black_king) const {
     const std::size_t white = slot(white_king), black = slot(black_king);
-    const std::uint16_t e = king_table_[white * 64 + black];
+    const std::uint16_t e = king_entry_of(white_king, black_king);
     if (e == kNoPair) return std::numeric_limits<std::uint64_t>::max();
     const int k = e & 7;
     const auto& to = kTransform[static_cast<std::size_t>(k)];
@@ -286,7 +286,7 @@ MaterialIndex::Prefix MaterialIndex::prefix(std::uint64_t i, Color side,
     p.occupied = bit(kings.white) | bit(kings.black);
     p.lo = std::min(index_of(kings.white), index_of(kings.black));
     p.hi = std::max(index_of(kings.white), index_of(kings.black));
-    p.tie = king_table_[slot(kings.white) * 64 + slot(kings.black)] & kTie;
+    p.tie = king_entry_of(kings.white, kings.black) & kTie;
     for (std::size_t g = 0; g + 1 < group_count_ && !p.broken; ++g)
         p.broken = !place_group(p.pos, p.occupied, g, ranks[g], p.lo, p.hi);
     return p;
