@@ -123,6 +123,9 @@ bool ChessBuildTable::shared_slot_image(const Position& pos) const {
                 if (popcount(b) == 1) alone |= b;
             }
     if (many_off_fixed_squares(alone)) return false;
+    // Every piece alone: a diagonal flip (or, with pawns, the file mirror) leaves at most two
+    // unmatched, the test above has found.
+    if (!twins_) return true;
     // Otherwise count the pieces T moves to a square without a piece of their kind.
     for (int k = 1; k < (pawns_ ? 2 : 8); ++k) {
         int unmatched = 0;
@@ -143,7 +146,11 @@ std::optional<Position> ChessBuildTable::decoded(std::uint64_t id) const {
     return index_.position(black ? id - index_.size() : id, black ? Color::Black : Color::White);
 }
 
-Position ChessBuildTable::settled_position(std::uint64_t id) const { return *decoded(id); }
+Position ChessBuildTable::settled_position(std::uint64_t id) const {
+    if (id >= stored_slots()) return ep_[id - stored_slots()].pos;
+    const bool black = id >= index_.size();
+    return index_.laid_out(black ? id - index_.size() : id, black ? Color::Black : Color::White);
+}
 
 bool ChessGame::may_leave(const Position& p) {
     const Color us = p.side_to_move();

@@ -47,10 +47,10 @@ class ChessBuildTable {
                 break;
             }
             const std::uint64_t first = id < size ? 0 : size;
-            index_.for_each_position(id - first, stop - first, first ? Color::Black : Color::White,
-                                     [&](std::uint64_t i, const retrocheck::chess::Position* p) {
-                                         f(first + i, p && legal_slot(*p) ? p : nullptr);
-                                     });
+            index_.for_each_position(
+                id - first, stop - first, first ? Color::Black : Color::White,
+                [&](std::uint64_t i, const retrocheck::chess::Position* p) { f(first + i, p); },
+                LegalSlots{});
             id = stop;
         }
     }
@@ -124,15 +124,14 @@ struct ChessGame {
     }
     // Every parent with a slot, as f(slot, make), the parent's slot worked out from p's boards
     // without building the parent: when one piece's rank changes alone (MaterialIndex::moved,
-    // once for all of that piece's origins), and for a king's un-move (king_moved). Kings on
-    // the diagonal and en passant rights build the parents.
+    // once for all of that piece's origins; tied_moved with the kings on the diagonal), and
+    // for a king's un-move (king_moved). En passant rights build the parents.
     template <typename F>
     static void for_each_parent_slot(const Table& t, const Position& p, std::uint64_t id, F&& f) {
         using retrocheck::chess::PieceType;
         using retrocheck::chess::Square;
         const std::uint64_t size = t.index().size();
-        if (id >= t.stored_slots() || retrocheck::chess::pushed_pawns(p) ||
-            t.index().kings_on_diagonal(p)) {
+        if (id >= t.stored_slots() || retrocheck::chess::pushed_pawns(p)) {
             retrocheck::chess::for_each_parent(p, [&](const Position& parent) {
                 if (!parent.en_passant() || t.has(parent)) f(t.id(parent), [&] { return parent; });
             });
@@ -141,6 +140,8 @@ struct ChessGame {
         const std::uint64_t other_side = id < size ? size : 0;  // the parent's first slot
         const std::uint64_t i = id < size ? id : id - size;
         const retrocheck::chess::Color mover = ~p.side_to_move();
+        const bool tie = t.index().kings_on_diagonal(p);
+        const std::uint64_t reflected = tie ? t.index().reflected_index(i, p) : 0;
         retrocheck::chess::for_each_unmove_set(p, [&](PieceType type, Square to,
                                                       retrocheck::chess::Bitboard origins) {
             // Every origin's slot from `moved` (a king's or another piece's).
@@ -152,6 +153,8 @@ struct ChessGame {
             };
             if (type == PieceType::King)
                 each_origin(t.index().king_moved(i, p, mover));
+            else if (tie)
+                each_origin(t.index().tied_moved(i, reflected, p, mover, type, to));
             else
                 each_origin(t.index().moved(i, p, mover, type, to));
         });

@@ -219,8 +219,8 @@ bool MaterialIndex::kings_on_diagonal(const Position& pos) const {
 MaterialIndex::Moved MaterialIndex::moved(std::uint64_t i, const Position& pos, Color c,
                                           PieceType t, Square from) const {
     assert(t != PieceType::King && (pos.pieces(c, t) & bit(from)));
-    assert(!kings_on_diagonal(pos) &&
-           (king_entry_of(pos.king(Color::White), pos.king(Color::Black)) & 7) == 0);
+    // No symmetry turns the squares (a tie's reflection aside: tied_moved).
+    assert((king_entry_of(pos.king(Color::White), pos.king(Color::Black)) & 7) == 0);
     const Group& g = groups_[static_cast<std::size_t>(group_of_[slot(c)][slot(t)])];
     // position(i) puts the kings where the slot says: no symmetry turns the squares.
     Moved m;
@@ -232,11 +232,36 @@ MaterialIndex::Moved MaterialIndex::moved(std::uint64_t i, const Position& pos, 
     return m;
 }
 
+std::uint64_t MaterialIndex::reflected_index(std::uint64_t i, const Position& pos) const {
+    assert(kings_on_diagonal(pos) && index(pos) == i);
+    const Bitboard kings = pos.pieces(PieceType::King);  // on the diagonal: the reflection's too
+    return i - rest_index(pos, 0, kings) + rest_index(pos, kReflection, kings);
+}
+
+MaterialIndex::TiedMoved MaterialIndex::tied_moved(std::uint64_t i, std::uint64_t reflected,
+                                                   const Position& pos, Color c, PieceType t,
+                                                   Square from) const {
+    assert(kings_on_diagonal(pos) && reflected == reflected_index(i, pos));
+    TiedMoved m;
+    m.laid_out_ = moved(i, pos, c, t, from);
+    // moved() on the reflection of pos, built from the laid-out image's: the same group,
+    // stride and kings, the squares reflected.
+    Moved& r = m.reflected_;
+    r.out_ = m.laid_out_.out_;
+    r.stride_ = m.laid_out_.stride_;
+    r.rest_ = retrocheck::chess::transform(m.laid_out_.rest_, kReflection);
+    const Bitboard before = r.rest_ | bit(retrocheck::chess::transform(from, kReflection));
+    r.base_ = reflected - combination_rank(before, r.out_) * r.stride_;
+    return m;
+}
+
 MaterialIndex::KingMoved MaterialIndex::king_moved(std::uint64_t i, const Position& pos,
                                                    Color c) const {
     const std::uint16_t e = king_entry_of(pos.king(Color::White), pos.king(Color::Black));
-    assert(!(e & kTie) && (e & 7) == 0);
+    assert((e & 7) == 0);
     KingMoved m;
+    // From the diagonal, where the other pieces decide between two images: index_with_kings.
+    m.shortcut_ = !(e & kTie);
     m.index_ = this;
     m.pos_ = &pos;
     m.white_ = c == Color::White;
@@ -272,6 +297,28 @@ std::optional<Position> MaterialIndex::position(std::uint64_t i, Color side) con
     Prefix p = prefix(i, side, rank);
     if (!complete(p, rank, i)) return std::nullopt;
     return p.pos;
+}
+
+Position MaterialIndex::laid_out(std::uint64_t i, Color side) const {
+    assert(position(i, side));
+    std::array<std::uint64_t, kMaxGroups> ranks;
+    const KingPair kings = pairs_[split(i, ranks)];
+    Position pos = empty_board(side);
+    pos.place(kings.white, Piece{Color::White, PieceType::King});
+    pos.place(kings.black, Piece{Color::Black, PieceType::King});
+    const int lo = std::min(index_of(kings.white), index_of(kings.black)),
+              hi = std::max(index_of(kings.white), index_of(kings.black));
+    Bitboard occupied = 0;  // what place_group tests, and nothing here needs
+    for (std::size_t g = 0; g < group_count_; ++g) {
+        const Group& group = groups_[g];
+        if (group.count == 1)  // a lone piece: its rank is its place
+            pos.place(square_at(board_square(static_cast<int>(ranks[g]),
+                                             group.type == PieceType::Pawn, lo, hi)),
+                      Piece{group.color, group.type});
+        else
+            place_group(pos, occupied, g, ranks[g], lo, hi);
+    }
+    return pos;
 }
 
 MaterialIndex::Prefix MaterialIndex::prefix(std::uint64_t i, Color side,

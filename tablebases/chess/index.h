@@ -10,6 +10,7 @@
 // broken: position() says so, and builders and verifiers skip it.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "engine/chess/position.h"
+#include "engine/chess/symmetry.h"
 #include "tablebases/chess/material.h"
 
 namespace retrocheck::tb::chess {
@@ -54,10 +56,27 @@ class MaterialIndex {
     // The position of slot i with `side` to move, or nothing for a broken slot. Not checked
     // for legality: the side not to move may be in check (problem() says).
     std::optional<retrocheck::chess::Position> position(std::uint64_t i, Color side) const;
+    // position(i, side) for a slot known to hold one (a valued slot of a build): no test of
+    // overlaps or of the canonical image.
+    retrocheck::chess::Position laid_out(std::uint64_t i, Color side) const;
     // f(i, position(i, side) or nullptr) for every i in [begin, end), in order; the kings and
     // the groups but the last are placed once for the slots that share them.
     template <typename F>
-    void for_each_position(std::uint64_t begin, std::uint64_t end, Color side, F&& f) const;
+    void for_each_position(std::uint64_t begin, std::uint64_t end, Color side, F&& f) const {
+        for_each_position(begin, end, side, f, AllSlots{});
+    }
+    // The same, nullptr also for the positions `keep` rejects. Where the last group is one
+    // piece, the slots a prefix lays out differ in it alone: keep.prefix(pos, last) once for
+    // them (pos without the last piece), then keep.with(square) for each; elsewhere
+    // keep.whole(pos).
+    template <typename F, typename Keep>
+    void for_each_position(std::uint64_t begin, std::uint64_t end, Color side, F&& f,
+                           Keep&& keep) const;
+    struct AllSlots {
+        void prefix(const retrocheck::chess::Position&, retrocheck::chess::Piece) {}
+        bool with(retrocheck::chess::Square) const { return true; }
+        bool whole(const retrocheck::chess::Position&) const { return true; }
+    };
 
     // index(pos) with the kings on these squares instead (empty squares, or the kings' own):
     // a king's move without building the position.
@@ -65,14 +84,14 @@ class MaterialIndex {
                                    retrocheck::chess::Square white_king,
                                    retrocheck::chess::Square black_king) const;
     // Whether the kings of pos, as position() lays out a slot, stand both on the a1-h8
-    // diagonal, where the diagonal flip keeps them and the other pieces decide the slot (moved()
-    // and king_moved() do not apply).
+    // diagonal, where the diagonal flip keeps them and the other pieces decide the slot
+    // (tied_moved() applies, not moved()).
     bool kings_on_diagonal(const retrocheck::chess::Position& pos) const;
     // The slots of pos once its king of colour c has gone to an empty square not next to the
-    // other king, given i == index(pos) for pos as position(i) lays it out, its kings not on
-    // the diagonal. Where the new pair needs neither a symmetry nor a tie, and no group of twins
-    // leaves the kings' squares out, only the pair and the places of the pieces between the two
-    // squares change; else index_with_kings.
+    // other king, given i == index(pos) for pos as position(i) lays it out. Where neither pair
+    // needs a symmetry or has a tie, and no group of twins leaves the kings' squares out, only
+    // the pair and the places of the pieces between the two squares change; else
+    // index_with_kings.
     class KingMoved {
       public:
         // index(pos) with the king on `to` instead.
@@ -109,6 +128,7 @@ class MaterialIndex {
     // The slots of pos once the piece of colour c and type t (not a king) on `from` has gone
     // to an empty square, given i == index(pos) for pos as position(i) lays it out, its kings
     // not on the diagonal: only that piece's group rank changes, so no symmetry is tried.
+    // (With them on it, tied_moved.)
     class Moved {
       public:
         // index(pos) with the piece on `to` instead.
@@ -126,6 +146,26 @@ class MaterialIndex {
     };
     Moved moved(std::uint64_t i, const retrocheck::chess::Position& pos, Color c, PieceType t,
                 retrocheck::chess::Square from) const;
+    // moved() for pos with its kings on the diagonal (kings_on_diagonal), where a slot is the
+    // lower of two images' (index_with_kings): the position as laid out, and its reflection in
+    // the diagonal, which keeps the kings. `reflected` is reflected_index(i, pos).
+    class TiedMoved {
+      public:
+        std::uint64_t to(retrocheck::chess::Square to) const {
+            return std::min(laid_out_.to(to),
+                            reflected_.to(retrocheck::chess::transform(to, kReflection)));
+        }
+
+      private:
+        friend class MaterialIndex;
+        Moved laid_out_, reflected_;
+    };
+    TiedMoved tied_moved(std::uint64_t i, std::uint64_t reflected,
+                         const retrocheck::chess::Position& pos, Color c, PieceType t,
+                         retrocheck::chess::Square from) const;
+    // For pos as position(i) lays it out with its kings on the diagonal, i with the rank of its
+    // reflection in the diagonal in place of its own (higher, or i again).
+    std::uint64_t reflected_index(std::uint64_t i, const retrocheck::chess::Position& pos) const;
 
     // The colex rank of a group's squares within its domain, the board less `left_out`: the
     // sum of C(place, n) over its squares in ascending order, place counted within the domain.
@@ -145,6 +185,7 @@ class MaterialIndex {
     }
 
   private:
+    static constexpr int kReflection = 4;  // symmetry 4: the a1-h8 diagonal's (symmetry.h)
     std::uint16_t king_entry_of(retrocheck::chess::Square white,
                                 retrocheck::chess::Square black) const {
         return king_table_[retrocheck::chess::slot(white) * 64 + retrocheck::chess::slot(black)];
@@ -198,32 +239,34 @@ class MaterialIndex {
     const std::uint16_t* king_table_ = nullptr;  // [white king * 64 + black king], see index.cpp
 };
 
-template <typename F>
-void MaterialIndex::for_each_position(std::uint64_t begin, std::uint64_t end, Color side,
-                                      F&& f) const {
+template <typename F, typename Keep>
+void MaterialIndex::for_each_position(std::uint64_t begin, std::uint64_t end, Color side, F&& f,
+                                      Keep&& keep) const {
     using retrocheck::chess::bit;
     const Group& last = groups_[group_count_ ? group_count_ - 1 : 0];
     const std::uint64_t radix = group_count_ ? last.radix : 1;
     const bool one_piece = group_count_ && last.count == 1;  // placed here, the common case
     const bool pawn = last.type == PieceType::Pawn;
+    const retrocheck::chess::Piece piece{last.color, last.type};
     for (std::uint64_t i = begin; i < end;) {
         std::uint64_t rank = 0;
         const Prefix p = prefix(i, side, rank);
+        if (!p.broken && one_piece) keep.prefix(p.pos, piece);
         // At least slot i, whatever its rank says: a walk always moves on.
         for (const std::uint64_t first = i; i < end && (i == first || rank < radix); ++i, ++rank) {
             if (p.broken || !one_piece) {
                 Prefix whole = p;
-                f(i, complete(whole, rank, i) ? &whole.pos : nullptr);
+                f(i, complete(whole, rank, i) && keep.whole(whole.pos) ? &whole.pos : nullptr);
                 continue;
             }
             const retrocheck::chess::Square at = retrocheck::chess::square_at(
                 board_square(static_cast<int>(rank), pawn, p.lo, p.hi));
-            if (p.occupied & bit(at)) {  // overlap: a broken slot
+            if ((p.occupied & bit(at)) || !keep.with(at)) {  // an overlap (broken), or kept out
                 f(i, nullptr);
                 continue;
             }
             retrocheck::chess::Position pos = p.pos;
-            pos.place(at, retrocheck::chess::Piece{last.color, last.type});
+            pos.place(at, piece);
             // Kings on the diagonal: only the canonical image owns a slot.
             f(i, p.tie && index(pos) != i ? nullptr : &pos);
         }

@@ -28,6 +28,49 @@ bool legal_slot(const Position& pos) {
            !(straight && (retrocheck::chess::rook_attacks(king, pos.occupied()) & straight));
 }
 
+void LegalSlots::prefix(const Position& pos, retrocheck::chess::Piece last) {
+    using namespace retrocheck::chess;
+    const Color us = pos.side_to_move();
+    const Square king = pos.king(~us);
+    const Bitboard occupied = pos.occupied(), ours = pos.pieces(us),
+                   queens = pos.pieces(PieceType::Queen);
+    const Bitboard diagonal_view = bishop_attacks(king, occupied),
+                   straight_view = rook_attacks(king, occupied);
+    // A piece blocks only a check along a line, and one piece only one such check.
+    const Bitboard leapers = (knight_attacks(king) & pos.pieces(us, PieceType::Knight)) |
+                             (pawn_attacks(~us, king) & pos.pieces(us, PieceType::Pawn)) |
+                             (king_attacks(king) & pos.pieces(us, PieceType::King));
+    const Bitboard sliders = (diagonal_view & (pos.pieces(PieceType::Bishop) | queens) & ours) |
+                             (straight_view & (pos.pieces(PieceType::Rook) | queens) & ours);
+    if (leapers || more_than_one(sliders))
+        blocks_ = 0;
+    else
+        blocks_ = sliders ? between(king, lowest_square(sliders)) : ~Bitboard{0};
+    // The last piece checks from where it sees the king (the others the blockers).
+    checks_ = 0;
+    if (last.color != us) return;
+    switch (last.type) {
+        case PieceType::Pawn:
+            checks_ = pawn_attacks(~us, king);
+            break;
+        case PieceType::Knight:
+            checks_ = knight_attacks(king);
+            break;
+        case PieceType::Bishop:
+            checks_ = diagonal_view;
+            break;
+        case PieceType::Rook:
+            checks_ = straight_view;
+            break;
+        case PieceType::Queen:
+            checks_ = diagonal_view | straight_view;
+            break;
+        case PieceType::King:
+            checks_ = king_attacks(king);
+            break;
+    }
+}
+
 std::uint64_t material_key(const Material& m) {
     std::uint64_t key = 0;
     for (const auto& side : m.count)

@@ -31,6 +31,23 @@ inline std::uint64_t table_id(const MaterialIndex& index, const retrocheck::ches
 // Whether an index slot's position is legal: the side not to move is not in check (the index
 // already keeps the kings apart and pawns off the first and last ranks).
 bool legal_slot(const retrocheck::chess::Position& pos);
+// legal_slot() as MaterialIndex::for_each_position's filter: the slots of one prefix differ in
+// the last piece alone, so what the others do to the waiting king is worked out once.
+class LegalSlots {
+  public:
+    // The pieces but the last (`last`, still to be placed).
+    void prefix(const retrocheck::chess::Position& pos, retrocheck::chess::Piece last);
+    // legal_slot() of the prefix's position with the last piece on the empty square `at`.
+    bool with(retrocheck::chess::Square at) const {
+        return (blocks_ & retrocheck::chess::bit(at)) && !(checks_ & retrocheck::chess::bit(at));
+    }
+    bool whole(const retrocheck::chess::Position& pos) const { return legal_slot(pos); }
+
+  private:
+    // Where the last piece must stand to block the one check the others give (every square
+    // without one, none with a check it cannot block), and where it would give check itself.
+    retrocheck::chess::Bitboard blocks_ = 0, checks_ = 0;
+};
 
 struct MaterialTable {
     MaterialIndex index;

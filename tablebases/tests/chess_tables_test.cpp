@@ -302,11 +302,13 @@ int on_random_slots(const ChessBuildTable& table, std::mt19937_64& rng, int samp
 
 TEST(FastChessTables, ParentSlotsAreTheIndexOfTheirParents) {
     std::mt19937_64 rng(20261125);
+    int ties = 0;  // kings on the diagonal: MaterialIndex::tied_moved
     for (const char* name :
          {"KQvKR", "KRRvK", "KBNvK", "KPvKP", "KPPvK", "KRvKP", "KRRRvK", "KNNvKB"}) {
         const ChessBuildTable table(material(name));
         const int checked =
             on_random_slots(table, rng, 4000, [&](std::uint64_t id, const Position& pos) {
+                ties += id < table.stored_slots() && table.index().kings_on_diagonal(pos);
                 std::vector<std::uint64_t> fast, whole;
                 ChessGame::for_each_parent_slot(table, pos, id, [&](std::uint64_t slot, auto make) {
                     const Position parent = make();
@@ -322,6 +324,54 @@ TEST(FastChessTables, ParentSlotsAreTheIndexOfTheirParents) {
                 std::sort(whole.begin(), whole.end());
                 EXPECT_EQ(fast, whole) << name << ": " << format_fen(pos);
                 return !fast.empty();
+            });
+        EXPECT_GT(checked, 1000) << name;
+    }
+    EXPECT_GT(ties, 200);
+}
+
+// The seed's walk tests a slot's legality by LegalSlots, which looks at the pieces but the last
+// once for the slots that differ in it alone: it keeps exactly the slots legal_slot() keeps,
+// on windows of materials whose last piece is each type of either side, checks and blocks
+// included (and twins, where the whole position is tested).
+TEST(FastChessTables, TheLegalWalkKeepsTheLegalSlots) {
+    std::mt19937_64 rng(20261125);
+    for (const char* name : {"KQvK", "KBvK", "KNvK", "KPvK", "KQvKR", "KRvKB", "KQvKN", "KRvKQ",
+                             "KBvKP", "KQRvKR", "KRRvK", "KRvKPP"}) {
+        const MaterialIndex index(material(name));
+        int kept = 0, dropped = 0;
+        for (int n = 0; n < 24; ++n) {
+            const std::uint64_t begin = rng() % index.size();
+            const std::uint64_t end = std::min(index.size(), begin + 1 + rng() % 20000);
+            const Color side = n % 2 ? Color::Black : Color::White;
+            index.for_each_position(
+                begin, end, side,
+                [&](std::uint64_t i, const Position* pos) {
+                    const auto expected = index.position(i, side);
+                    const bool legal = expected && legal_slot(*expected);
+                    ASSERT_EQ(pos != nullptr, legal)
+                        << name << " slot " << i << " "
+                        << (expected ? format_fen(*expected) : std::string("(broken)"));
+                    kept += legal;
+                    dropped += expected && !legal;
+                },
+                LegalSlots{});
+        }
+        EXPECT_GT(kept, 1000) << name;
+        EXPECT_GT(dropped, 100) << name;
+    }
+}
+
+// A settled slot's position, laid out without a test (ChessBuildTable::settled_position), is
+// its position(): random slots of materials with twins, pawns and en passant slots.
+TEST(FastChessTables, SettledPositionsAreTheSlotsPositions) {
+    std::mt19937_64 rng(20261125);
+    for (const char* name : {"KQvKR", "KRRvK", "KPvKP", "KBNvK", "KQRvKR", "KNNvKB"}) {
+        const ChessBuildTable table(material(name));
+        const int checked =
+            on_random_slots(table, rng, 4000, [&](std::uint64_t id, const Position& pos) {
+                EXPECT_EQ(table.settled_position(id), pos) << name << " slot " << id;
+                return true;
             });
         EXPECT_GT(checked, 1000) << name;
     }
