@@ -332,12 +332,13 @@ TEST(FastChessTables, ParentSlotsAreTheIndexOfTheirParents) {
 
 // The seed's walk tests a slot's legality by LegalSlots, which looks at the pieces but the last
 // once for the slots that differ in it alone: it keeps exactly the slots legal_slot() keeps,
-// on windows of materials whose last piece is each type of either side, checks and blocks
-// included (and twins, where the whole position is tested).
+// on windows of materials whose last piece is each type of either side, checks by a slider
+// (which it may block) and by a knight or pawn (which it cannot) included, and twins, where
+// the whole position is tested.
 TEST(FastChessTables, TheLegalWalkKeepsTheLegalSlots) {
     std::mt19937_64 rng(20261125);
     for (const char* name : {"KQvK", "KBvK", "KNvK", "KPvK", "KQvKR", "KRvKB", "KQvKN", "KRvKQ",
-                             "KBvKP", "KQRvKR", "KRRvK", "KRvKPP"}) {
+                             "KBvKP", "KNvKR", "KPvKB", "KQRvKR", "KRRvK", "KRvKPP"}) {
         const MaterialIndex index(material(name));
         int kept = 0, dropped = 0;
         for (int n = 0; n < 24; ++n) {
