@@ -54,11 +54,9 @@ ChessBuildTable::ChessBuildTable(Material m) : index_(m) {
         tbb::enumerable_thread_specific<std::vector<EnPassant>> found;
         tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, slots, 4096), [&](const auto& r) {
             auto& out = found.local();
-            for (std::uint64_t id = r.begin(); id != r.end(); ++id) {
-                const bool black = id >= index_.size();
-                const auto pos = index_.position(black ? id - index_.size() : id,
-                                                 black ? Color::Black : Color::White);
-                if (!pos || !legal_slot(*pos) || !may_double_push_past(*pos)) continue;
+            // The material's own slots (no en passant slot yet): legal positions or nullptr.
+            for_each_position(r.begin(), r.end(), [&](std::uint64_t, const Position* pos) {
+                if (!pos || !may_double_push_past(*pos)) return;
                 MoveList moves;
                 retrocheck::chess::generate_moves(*pos, moves);
                 for (const Move mv : moves) {
@@ -67,7 +65,7 @@ ChessBuildTable::ChessBuildTable(Material m) : index_(m) {
                     const Position child = pos->after(mv);
                     if (child.en_passant()) out.push_back({mirror_key(child), child});
                 }
-            }
+            });
         });
         for (auto& part : found) ep_.insert(ep_.end(), part.begin(), part.end());
         std::sort(ep_.begin(), ep_.end(),

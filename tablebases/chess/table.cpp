@@ -11,41 +11,59 @@ using retrocheck::chess::Move;
 using retrocheck::chess::MoveKind;
 using retrocheck::chess::Position;
 
-bool legal_slot(const Position& pos) {
-    using retrocheck::chess::PieceType;
-    // attackers_to() of the waiting king, less the lookups for pieces the side to move lacks:
-    // a builder's walk asks this of every slot.
+namespace {
+
+using retrocheck::chess::Bitboard;
+using retrocheck::chess::PieceType;
+using retrocheck::chess::Square;
+
+// The side to move's pieces by how they would reach the waiting king: the knights, pawns and
+// king that attack it, and every bishop, rook and queen, which do when their line is open.
+struct WaitingKing {
+    Square king;
+    Bitboard leapers;   // attacking it
+    Bitboard diagonal;  // bishops and queens
+    Bitboard straight;  // rooks and queens
+};
+
+WaitingKing waiting_king(const Position& pos) {
+    using namespace retrocheck::chess;
     const Color us = pos.side_to_move();
-    const retrocheck::chess::Square king = pos.king(~us);
-    const retrocheck::chess::Bitboard ours = pos.pieces(us), queens = pos.pieces(PieceType::Queen);
-    if ((retrocheck::chess::knight_attacks(king) & pos.pieces(us, PieceType::Knight)) ||
-        (retrocheck::chess::pawn_attacks(~us, king) & pos.pieces(us, PieceType::Pawn)) ||
-        (retrocheck::chess::king_attacks(king) & pos.pieces(us, PieceType::King)))
-        return false;
-    const retrocheck::chess::Bitboard diagonal = (pos.pieces(PieceType::Bishop) | queens) & ours;
-    const retrocheck::chess::Bitboard straight = (pos.pieces(PieceType::Rook) | queens) & ours;
-    return !(diagonal && (retrocheck::chess::bishop_attacks(king, pos.occupied()) & diagonal)) &&
-           !(straight && (retrocheck::chess::rook_attacks(king, pos.occupied()) & straight));
+    const Square king = pos.king(~us);
+    const Bitboard ours = pos.pieces(us), queens = pos.pieces(PieceType::Queen);
+    return {king,
+            (knight_attacks(king) & pos.pieces(us, PieceType::Knight)) |
+                (pawn_attacks(~us, king) & pos.pieces(us, PieceType::Pawn)) |
+                (king_attacks(king) & pos.pieces(us, PieceType::King)),
+            (pos.pieces(PieceType::Bishop) | queens) & ours,
+            (pos.pieces(PieceType::Rook) | queens) & ours};
+}
+
+}  // namespace
+
+bool legal_slot(const Position& pos) {
+    // No line looked up for pieces the side to move lacks: a builder's walk asks this of every
+    // slot where LegalSlots does not apply.
+    const WaitingKing w = waiting_king(pos);
+    return !w.leapers &&
+           !(w.diagonal &&
+             (retrocheck::chess::bishop_attacks(w.king, pos.occupied()) & w.diagonal)) &&
+           !(w.straight && (retrocheck::chess::rook_attacks(w.king, pos.occupied()) & w.straight));
 }
 
 void LegalSlots::prefix(const Position& pos, retrocheck::chess::Piece last) {
     using namespace retrocheck::chess;
-    const Color us = pos.side_to_move();
-    const Square king = pos.king(~us);
-    const Bitboard occupied = pos.occupied(), ours = pos.pieces(us),
-                   queens = pos.pieces(PieceType::Queen);
-    const Bitboard diagonal_view = bishop_attacks(king, occupied),
-                   straight_view = rook_attacks(king, occupied);
+    const WaitingKing w = waiting_king(pos);
+    const Square king = w.king;
+    const Bitboard diagonal_view = bishop_attacks(king, pos.occupied()),
+                   straight_view = rook_attacks(king, pos.occupied());
     // A piece blocks only a check along a line, and one piece only one such check.
-    const Bitboard leapers = (knight_attacks(king) & pos.pieces(us, PieceType::Knight)) |
-                             (pawn_attacks(~us, king) & pos.pieces(us, PieceType::Pawn)) |
-                             (king_attacks(king) & pos.pieces(us, PieceType::King));
-    const Bitboard sliders = (diagonal_view & (pos.pieces(PieceType::Bishop) | queens) & ours) |
-                             (straight_view & (pos.pieces(PieceType::Rook) | queens) & ours);
-    if (leapers || more_than_one(sliders))
+    const Bitboard sliders = (diagonal_view & w.diagonal) | (straight_view & w.straight);
+    if (w.leapers || more_than_one(sliders))
         blocks_ = 0;
     else
         blocks_ = sliders ? between(king, lowest_square(sliders)) : ~Bitboard{0};
+    const Color us = pos.side_to_move();
     // The last piece checks from where it sees the king (the others the blockers).
     checks_ = 0;
     if (last.color != us) return;
