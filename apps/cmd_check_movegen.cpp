@@ -45,6 +45,7 @@ nlohmann::json report_json(const MovegenReport& r) {
                           {"refused", r.refused},
                           {"crashes", r.crashes},
                           {"non_terminating", r.non_terminating},
+                          {"protocol", r.protocol},
                           {"stopped", r.stopped},
                           {"seconds", json_seconds(r.seconds)},
                           {"examples", nlohmann::json::array()}};
@@ -102,10 +103,12 @@ void print_report(const MovegenReport& r) {
     print_examples(r, [](const auto& e) { return example_text(e); });
     fmt::print("checked {} move lists and {} perft counts in {}\n", grouped(r.checked),
                grouped(r.perft_checked), seconds_text(r.seconds));
-    fmt::print("wrong moves {}, wrong perft {}, refused {}, crashes {}, non-terminating {}{}\n",
-               grouped(r.wrong_moves), grouped(r.wrong_perft), grouped(r.refused),
-               grouped(r.crashes), grouped(r.non_terminating),
-               r.stopped ? " (stopped after too many failed calls)" : "");
+    fmt::print(
+        "wrong moves {}, wrong perft {}, refused {}, crashes {}, non-terminating {}, protocol "
+        "{}{}\n",
+        grouped(r.wrong_moves), grouped(r.wrong_perft), grouped(r.refused), grouped(r.crashes),
+        grouped(r.non_terminating), grouped(r.protocol),
+        r.stopped ? " (stopped after too many failed calls)" : "");
 }
 
 // Every example drawn with the move the plugin has wrong: its first extra move, else the first
@@ -120,6 +123,7 @@ HtmlReport movegen_html(const MovegenReport& r) {
                     {"refused", grouped(r.refused)},
                     {"crashes", grouped(r.crashes)},
                     {"non-terminating", grouped(r.non_terminating)},
+                    {"protocol", grouped(r.protocol)},
                     {"time", seconds_text(r.seconds)}};
     for (const auto& e : r.examples) {
         HtmlBoard b{to_string(e.problem), e.position, {}, {}, example_text(e)};

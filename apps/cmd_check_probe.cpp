@@ -39,35 +39,78 @@ const char* status_text(std::int32_t status) {
     }
 }
 
-// The plugin's value as a game value (its distance, when it gives one, in DTW), or nothing when
-// it gave none or something that is not one.
-std::optional<Outcome> plugin_outcome(const rc_probe_result& r) {
-    if (r.status != RC_PROBE_OK) return std::nullopt;
-    const int plies = r.distance >= 0 ? r.distance : -1;
-    if (r.wld == RC_WIN) return plies >= 0 ? Outcome::win(plies) : Outcome::of(Wld::Win);
-    if (r.wld == RC_LOSS) return plies >= 0 ? Outcome::loss(plies) : Outcome::of(Wld::Loss);
-    if (r.wld == RC_DRAW) return Outcome::draw();
-    return std::nullopt;
+// The plugin's answer as it was: "win in 1,000,000 plies", "loss", "draw", or its status
+// ("not stored", "ok with wld 5").
+std::string answer_text(const rc_probe_result& r) {
+    if (r.status != RC_PROBE_OK) return status_text(r.status);
+    const char* result = r.wld == RC_WIN    ? "win"
+                         : r.wld == RC_LOSS ? "loss"
+                         : r.wld == RC_DRAW ? "draw"
+                                            : nullptr;
+    if (!result) return fmt::format("ok with wld {}", r.wld);
+    std::string s = result;
+    if (r.distance >= 0)
+        s += fmt::format(" in {} {}", grouped(static_cast<std::uint64_t>(r.distance)),
+                         r.distance == 1 ? "ply" : "plies");
+    else if (r.distance < -1)
+        s += fmt::format(" with distance {}", r.distance);
+    return s;
+}
+
+std::string answer_text(const ProbeExample& e) {
+    return e.plugin ? answer_text(*e.plugin) : e.message;
+}
+
+// The plugin's value in the one value shape, its distance as it was (at full width), or null
+// when it gave no value or one that is not a value.
+nlohmann::json plugin_value_json(const rc_probe_result& r, std::uint32_t metric) {
+    if (r.status != RC_PROBE_OK || r.distance < -1) return nullptr;
+    const char* result = r.wld == RC_WIN    ? "win"
+                         : r.wld == RC_LOSS ? "loss"
+                         : r.wld == RC_DRAW ? "draw"
+                                            : nullptr;
+    if (!result) return nullptr;
+    // plugin_answer holds what the shape cannot: a distance under RC_METRIC_WLD, say.
+    const bool plies = r.wld != RC_DRAW && r.distance >= 0 && metric != RC_METRIC_WLD;
+    return {{"result", result},
+            {"plies", plies ? nlohmann::json(r.distance) : nlohmann::json(nullptr)},
+            {"metric", plies ? metric_name(metric) : std::string("wld")}};
 }
 
 Metric metric_of(const Outcome& o, Metric with_distance) {
     return o.has_distance() ? with_distance : Metric::Wld;
 }
 
-std::string answer_text(const ProbeExample& e) {
-    if (!e.plugin) return e.message;
-    const auto v = plugin_outcome(*e.plugin);
-    if (v) return v->to_string();
-    std::string s = status_text(e.plugin->status);
-    if (e.plugin->status == RC_PROBE_OK) s += fmt::format(" with wld {}", e.plugin->wld);
-    return s;
+const char* captures_name(std::uint32_t c) {
+    return c == RC_CAPTURES_RESOLVED     ? "resolved"
+           : c == RC_CAPTURES_NOT_STORED ? "not-stored"
+                                         : "unknown";
 }
 
-nlohmann::json example_json(const ProbeExample& e, Metric metric) {
-    nlohmann::json plugin_value = nullptr, ours = nullptr;
-    if (e.plugin)
-        if (const auto v = plugin_outcome(*e.plugin))
-            plugin_value = value_json(*v, metric_of(*v, metric));
+// "dtw, every position valued (a resolver)"
+std::string declaration_text(const ProbeReport& r) {
+    return fmt::format("{}, {}", metric_name(r.metric),
+                       r.captures == RC_CAPTURES_NOT_STORED
+                           ? "capture positions not stored"
+                           : "every position valued, capture positions included");
+}
+
+std::string share_text(double share) { return fmt::format("{:.1f}%", 100 * share); }
+
+// "valued 9,500 of the 10,000 positions it owes a value (95.0%, at least 95.0% asked)"
+std::string valued_text(const ProbeReport& r) {
+    return fmt::format("valued {} of the {} positions it owes a value ({}, at least {} asked)",
+                       grouped(r.valued), grouped(r.owed), share_text(r.valued_share()),
+                       share_text(r.min_valued));
+}
+
+nlohmann::json example_json(const ProbeExample& e, Metric metric, std::uint32_t declared) {
+    nlohmann::json plugin_value = nullptr, ours = nullptr, answer = nullptr;
+    if (e.plugin) {
+        plugin_value = plugin_value_json(*e.plugin, declared);
+        answer = {
+            {"status", e.plugin->status}, {"wld", e.plugin->wld}, {"distance", e.plugin->distance}};
+    }
     if (e.ours) ours = value_json(*e.ours, metric_of(*e.ours, metric));
     nlohmann::json child = nullptr;
     if (e.child && e.child_value) {
@@ -84,6 +127,7 @@ nlohmann::json example_json(const ProbeExample& e, Metric metric) {
             {"plugin_status",
              e.plugin ? nlohmann::json(status_text(e.plugin->status)) : nlohmann::json(nullptr)},
             {"plugin_value", plugin_value},
+            {"plugin_answer", answer},
             {"ours", ours},
             {"child", child},
             {"message", e.message.empty() ? nlohmann::json(nullptr) : nlohmann::json(e.message)}};
@@ -92,23 +136,40 @@ nlohmann::json example_json(const ProbeExample& e, Metric metric) {
 nlohmann::json report_json(const ProbeReport& r, const std::string& against, Metric metric) {
     nlohmann::json kinds = nlohmann::json::object();
     for (const auto& k : r.kinds) kinds[k.label] = k.asked;
-    nlohmann::json out = {{"plugin", r.plugin},
-                          {"library", r.library},
-                          {"against", against},
-                          {"pieces", r.pieces},
-                          {"checked", r.checked},
-                          {"wrong_values", r.wrong_values},
-                          {"wrong_statuses", r.wrong_statuses},
-                          {"non_terminating", r.non_terminating},
-                          {"crashes", r.crashes},
-                          {"valued", r.valued},
-                          {"missing", r.missing},
-                          {"not_stored", r.not_stored},
-                          {"kinds", kinds},
-                          {"stopped", r.stopped},
-                          {"seconds", json_seconds(r.seconds)},
-                          {"examples", nlohmann::json::array()}};
-    for (const auto& e : r.examples) out["examples"].push_back(example_json(e, metric));
+    const StatusCounts& c = r.statuses;
+    nlohmann::json out = {
+        {"plugin", r.plugin},
+        {"library", r.library},
+        {"against", against},
+        {"declared", {{"metric", metric_name(r.metric)}, {"captures", captures_name(r.captures)}}},
+        {"distances_checked", r.distances_checked},
+        {"pieces", r.pieces},
+        {"checked", r.checked},
+        {"wrong_values", r.wrong_values},
+        {"wrong_statuses", r.wrong_statuses},
+        {"contradictions", r.contradictions},
+        {"non_terminating", r.non_terminating},
+        {"crashes", r.crashes},
+        {"protocol", r.protocol},
+        {"statuses",
+         {{"ok", c.ok},
+          {"not_stored", c.not_stored},
+          {"missing", c.missing},
+          {"error", c.error},
+          {"invalid", c.invalid},
+          {"failed", c.failed}}},
+        {"owed", r.owed},
+        {"valued", r.valued},
+        {"excused", r.excused},
+        {"valued_share", r.valued_share()},
+        {"min_valued", r.min_valued},
+        {"too_few_valued", r.too_few_valued()},
+        {"passed", r.passed()},
+        {"kinds", kinds},
+        {"stopped", r.stopped},
+        {"seconds", json_seconds(r.seconds)},
+        {"examples", nlohmann::json::array()}};
+    for (const auto& e : r.examples) out["examples"].push_back(example_json(e, metric, r.metric));
     return out;
 }
 
@@ -148,24 +209,38 @@ JunitSuite junit_suite(const ProbeReport& r, const std::string& against) {
         }
         suite.cases.push_back(std::move(c));
     }
+    // The declaration held to: a case of its own, failing when too few positions were valued.
+    JunitCase valued;
+    valued.classname = "check-probe." + r.plugin;
+    valued.name = "values what it declares (" + declaration_text(r) + ")";
+    valued.system_out = valued_text(r);
+    if (r.too_few_valued()) valued.failure_message = valued_text(r);
+    suite.cases.push_back(std::move(valued));
     return suite;
+}
+
+std::string statuses_text(const StatusCounts& c) {
+    return fmt::format("ok {}, not stored {}, missing {}, error {}, invalid {}, failed calls {}",
+                       grouped(c.ok), grouped(c.not_stored), grouped(c.missing), grouped(c.error),
+                       grouped(c.invalid), grouped(c.failed));
 }
 
 // Every example drawn with the move that shows our value.
 HtmlReport probe_html(const ProbeReport& r, const std::string& against) {
-    HtmlReport page{"retrocheck check-probe " + r.plugin + " against " + against,
-                    r.problems() == 0,
-                    {},
-                    {},
-                    {}};
+    HtmlReport page{
+        "retrocheck check-probe " + r.plugin + " against " + against, r.passed(), {}, {}, {}};
     page.summary = {
         {"plugin", r.plugin + " (" + r.library + ")"},
+        {"declares", declaration_text(r)},
         {"positions asked", grouped(r.checked) + ", up to " + std::to_string(r.pieces) + " pieces"},
+        {"answers", statuses_text(r.statuses)},
+        {"valued", valued_text(r)},
         {"wrong values", grouped(r.wrong_values)},
         {"wrong statuses", grouped(r.wrong_statuses)},
+        {"contradictions", grouped(r.contradictions)},
         {"non-terminating", grouped(r.non_terminating)},
         {"crashes", grouped(r.crashes)},
-        {"missing / not stored", grouped(r.missing) + " / " + grouped(r.not_stored)},
+        {"protocol", grouped(r.protocol)},
         {"time", seconds_text(r.seconds)}};
     for (const auto& e : r.examples) {
         HtmlBoard b{std::string(to_string(e.problem)) + " (" + e.kind + ")",
@@ -187,13 +262,27 @@ void print_report(const ProbeReport& r) {
     std::string kinds;
     for (const auto& k : r.kinds)
         kinds += (kinds.empty() ? "" : ", ") + fmt::format("{} {}", k.label, grouped(k.asked));
-    fmt::print("checked {} positions of up to {} pieces in {} ({})\n", grouped(r.checked), r.pieces,
+    fmt::print("declares {}\n", declaration_text(r));
+    fmt::print("checked {} positions of up to {} in {} ({})\n", grouped(r.checked),
+               r.pieces == 1 ? std::string("1 piece") : std::to_string(r.pieces) + " pieces",
                seconds_text(r.seconds), kinds);
-    fmt::print("wrong values {}, wrong statuses {}, non-terminating {}, crashes {}{}\n",
-               grouped(r.wrong_values), grouped(r.wrong_statuses), grouped(r.non_terminating),
-               grouped(r.crashes), r.stopped ? " (stopped after too many failed calls)" : "");
-    fmt::print("missing {}, not stored {} (capture positions)\n", grouped(r.missing),
-               grouped(r.not_stored));
+    fmt::print("answers: {}\n", statuses_text(r.statuses));
+    fmt::print("{}{}\n", valued_text(r),
+               r.excused ? fmt::format("; {} capture positions not stored, as declared",
+                                       grouped(r.excused))
+                         : "");
+    if (r.metric != RC_METRIC_WLD && !r.distances_checked)
+        fmt::print("distances not checked: the tables given hold win, draw or loss only\n");
+    fmt::print(
+        "wrong values {}, wrong statuses {}, contradictions {}, non-terminating {}, crashes {}, "
+        "protocol {}{}\n",
+        grouped(r.wrong_values), grouped(r.wrong_statuses), grouped(r.contradictions),
+        grouped(r.non_terminating), grouped(r.crashes), grouped(r.protocol),
+        r.stopped ? " (stopped after too many failed calls)" : "");
+    if (r.too_few_valued())
+        fmt::print("FAILED: {}\n", r.owed == 0
+                                       ? std::string("no position it owes a value was asked")
+                                       : "too few positions valued");
 }
 
 }  // namespace
@@ -231,11 +320,16 @@ Command add_check_probe(CLI::App& app) {
     cmd->add_option("--pieces", args->options.pieces,
                     "Random positions of up to P pieces (default: the tables' largest, and some "
                     "of one piece more, which the plugin must not value)")
-        ->check(CLI::Range(2, 24));
+        ->check(CLI::Range(1, 24));
     cmd->add_option("--seed", args->options.seed, "Seed of the random positions");
     cmd->add_option("--max-examples", args->options.max_examples,
                     "Problems shown, each shrunk; all are counted")
         ->check(CLI::Range(0, 1000));
+    cmd->add_option("--min-valued", args->options.min_valued,
+                    "The least share (0-1) of the positions it owes a value (all the tables hold, "
+                    "but capture positions a plugin declares not stored) that it must value")
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str();
     cmd->add_flag("--json", args->json, "Print one JSON object");
     add_junit_option(cmd, args->junit);
     add_html_option(cmd, args->html);
@@ -244,10 +338,10 @@ Command add_check_probe(CLI::App& app) {
             if (args->cases > 0) args->options.cases = args->cases;
             const auto db = open_database(args->format, args->against);
             if (!db) return fail(db.error());
-            if (db->max_pieces < 2)
-                return fail(args->against + " holds tables of up to " +
-                            std::to_string(db->max_pieces) +
-                            " piece: check-probe needs positions of 2 pieces or more");
+            if (db->max_pieces < 1)
+                return fail(args->against +
+                            " holds tables of no piece: check-probe needs "
+                            "positions of one piece or more");
             for (const auto& [flag, pieces] : {std::pair{"--pieces", args->options.pieces},
                                                std::pair{"--exhaustive", args->options.exhaustive}})
                 if (pieces > db->max_pieces)
@@ -258,8 +352,19 @@ Command add_check_probe(CLI::App& app) {
             ::setenv("RETROCHECK_AGAINST", (ec ? args->against : dir.string()).c_str(), 1);
             auto plugin = start_plugin(args->plugin);
             if (!plugin) return fail(plugin.error());
-            if (!(*plugin)->info().probe)
-                return fail((*plugin)->info().library + ": the plugin offers no probe");
+            const PluginInfo& info = (*plugin)->info();
+            if (!info.probe) return fail(info.library + ": the plugin offers no probe");
+            if (info.probe_metric != RC_METRIC_WLD && info.probe_metric != RC_METRIC_DTW)
+                return fail(fmt::format(
+                    "{}: the plugin declares the metric {}; checkers tables hold dtw (or win, "
+                    "draw or loss only: RC_METRIC_WLD)",
+                    info.library, metric_name(info.probe_metric)));
+            if (info.probe_captures != RC_CAPTURES_RESOLVED &&
+                info.probe_captures != RC_CAPTURES_NOT_STORED)
+                return fail(
+                    fmt::format("{}: probe_captures {} is not RC_CAPTURES_RESOLVED (0) "
+                                "or RC_CAPTURES_NOT_STORED (1)",
+                                info.library, info.probe_captures));
             if (args->options.seconds > 0 && args->options.seconds <= time_margin(**plugin) + 1)
                 return fail(fmt::format(
                     "--time {}: too short for calls of up to {} ms (the run keeps {} s free at "
@@ -271,6 +376,11 @@ Command add_check_probe(CLI::App& app) {
             };
             const ProbeReport r =
                 check_probe(**plugin, Reference{*db->full, db->max_pieces}, args->options, log);
+            if (!r.reference_error.empty())
+                return fail(args->against +
+                            " cannot be read, so nothing the plugin answered is "
+                            "judged: " +
+                            r.reference_error);
             if (args->json)
                 print_json(report_json(r, args->against, db->metric()));
             else
@@ -281,11 +391,7 @@ Command add_check_probe(CLI::App& app) {
             if (!args->html.empty())
                 if (const auto w = write_html(args->html, probe_html(r, args->against)); !w)
                     return fail(w.error());
-            if (r.valued == 0 && r.problems() == 0)
-                return fail(r.library + ": the plugin valued none of the " + grouped(r.checked) +
-                            " positions asked (" + grouped(r.missing) + " missing, " +
-                            grouped(r.not_stored) + " not stored)");
-            return found_if(r.problems() > 0);
+            return found_if(!r.passed());
         }};
 }
 

@@ -1,16 +1,23 @@
 // retrocheck-plugin-host LIBRARY: the process a plugin runs in. retrocheck starts it with the
-// limits of a call already set (time is kept by retrocheck), on the descriptors of
-// plugins/protocol.h. It loads the library, says what it found, then makes one call per request.
-// Before it dies of a signal it says which, whether the fault was at the stack's limit and how
-// much memory it had in use.
+// limits of a call already set (time is kept by retrocheck), in a process group of its own, on
+// the descriptors of plugins/protocol.h. It loads the library, says what it found, then makes
+// one call per request. Before it dies of a signal it says which, whether the fault was at the
+// stack's limit and how much memory it had in use.
+//
+// It is the subreaper of whatever the plugin starts: a process still running when a call returns
+// (a fork, and its orphans) is its child, which it kills and counts in the answer.
+#include <dirent.h>
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdint>
 #include <cstdlib>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -81,10 +88,38 @@ int refuse(const std::string& why) {
     return 2;
 }
 
-bool answer_legal_moves(const rc_plugin& p, const std::string& fen) {
+// The processes the calling process has as children that are still running (not zombies): what
+// the plugin started and left behind, orphans of its forks included (this process is their
+// subreaper). Each is killed.
+std::uint32_t kill_left_behind() {
+    std::uint32_t n = 0;
+    DIR* tasks = opendir("/proc/self/task");
+    if (!tasks) return 0;
+    while (const dirent* t = readdir(tasks)) {
+        if (t->d_name[0] == '.') continue;
+        std::ifstream children(std::string("/proc/self/task/") + t->d_name + "/children");
+        for (long pid = 0; children >> pid;) {
+            std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+            std::string line;
+            std::getline(stat, line);
+            const auto paren = line.rfind(')');
+            const bool zombie =
+                paren != std::string::npos && paren + 2 < line.size() && line[paren + 2] == 'Z';
+            if (zombie) continue;
+            ++n;
+            kill(static_cast<pid_t>(pid), SIGKILL);
+            waitpid(static_cast<pid_t>(pid), nullptr, 0);
+        }
+    }
+    closedir(tasks);
+    return n;
+}
+
+// The legal moves as the wire has them: the count the plugin returned, then the text.
+void legal_moves_body(const rc_plugin& p, const std::string& fen, wire::Body& body) {
     std::string out(4096, '\0');
     std::int64_t n = p.legal_moves(fen.c_str(), out.data(), out.size());
-    if (n >= static_cast<std::int64_t>(out.size()) && n < (std::int64_t{1} << 30)) {
+    if (n >= static_cast<std::int64_t>(out.size()) && n < wire::kMaxBody - 64) {
         out.assign(static_cast<std::size_t>(n) + 1, '\0');
         n = p.legal_moves(fen.c_str(), out.data(), out.size());
     }
@@ -92,8 +127,18 @@ bool answer_legal_moves(const rc_plugin& p, const std::string& fen) {
         out.resize(static_cast<std::size_t>(n));
     else
         out.clear();
-    return wire::put(wire::kReplyFd, wire::Message::Answer) && wire::put(wire::kReplyFd, n) &&
-           wire::put_text(wire::kReplyFd, out);
+    body.put(n);
+    body.put_text(out);
+}
+
+// The answer to request `tag`, in one write.
+bool answer(std::uint32_t tag, const wire::Body& body) {
+    wire::Body frame;
+    frame.put(wire::Message::Answer);
+    frame.put(tag);
+    frame.put(kill_left_behind());
+    frame.put_text(body.bytes());
+    return wire::write_all(wire::kReplyFd, frame.bytes().data(), frame.bytes().size());
 }
 
 }  // namespace
@@ -102,6 +147,7 @@ int main(int argc, char** argv) {
     if (argc != 2) return 2;
     // What the plugin prints goes to stderr, never onto the protocol or retrocheck's stdout.
     dup2(STDERR_FILENO, STDOUT_FILENO);
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
     watch_the_stack();
     void* lib = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
     if (!lib) {
@@ -114,47 +160,57 @@ int main(int argc, char** argv) {
                       " (is it a retrocheck plugin?)");
     const rc_plugin* p = entry();
     if (!p) return refuse(std::string(RC_PLUGIN_ENTRY) + "() returned no table");
+    // Another version's table may be shorter or mean other things by its fields: only its
+    // version and game are read.
+    const bool ours = p->abi_version == RC_PLUGIN_ABI_VERSION;
     std::uint8_t entries = 0;
-    if (p->abi_version == RC_PLUGIN_ABI_VERSION) {  // else the fields below may mean other things
+    if (ours) {
         if (p->legal_moves) entries |= wire::kLegalMoves;
         if (p->perft) entries |= wire::kPerft;
         if (p->probe) entries |= wire::kProbe;
     }
-    const std::string name = p->abi_version == RC_PLUGIN_ABI_VERSION && p->name ? p->name : "";
-    if (!wire::put(wire::kReplyFd, wire::Message::Loaded) ||
-        !wire::put(wire::kReplyFd, p->abi_version) || !wire::put(wire::kReplyFd, p->game) ||
-        !wire::put(wire::kReplyFd, entries) || !wire::put_text(wire::kReplyFd, name))
-        return 2;
+    wire::Body loaded;
+    loaded.put(wire::Message::Loaded);
+    loaded.put(p->abi_version);
+    loaded.put(p->game);
+    loaded.put(entries);
+    loaded.put_text(ours && p->name ? p->name : "");
+    loaded.put(ours ? p->probe_metric : 0u);
+    loaded.put(ours ? p->probe_captures : 0u);
+    if (!wire::write_all(wire::kReplyFd, loaded.bytes().data(), loaded.bytes().size())) return 2;
     for (;;) {
         wire::Op op{};
+        std::uint32_t tag = 0;
         std::string fen;
         if (wire::get(wire::kRequestFd, op) != wire::Read::Done ||
+            wire::get(wire::kRequestFd, tag) != wire::Read::Done ||
             wire::get_text(wire::kRequestFd, fen, 1 << 16) != wire::Read::Done)
             return 0;  // retrocheck closed the pipe: done
-        bool sent = false;
+        wire::Body body;
         switch (op) {
             case wire::Op::LegalMoves:
-                sent = (entries & wire::kLegalMoves) && answer_legal_moves(*p, fen);
+                if (!(entries & wire::kLegalMoves)) return 2;
+                legal_moves_body(*p, fen, body);
                 break;
             case wire::Op::Perft: {
                 std::int32_t depth = 0;
                 if (wire::get(wire::kRequestFd, depth) != wire::Read::Done ||
                     !(entries & wire::kPerft))
                     return 2;
-                const std::int64_t n = p->perft(fen.c_str(), depth);
-                sent = wire::put(wire::kReplyFd, wire::Message::Answer) &&
-                       wire::put(wire::kReplyFd, n);
+                body.put(p->perft(fen.c_str(), depth));
                 break;
             }
             case wire::Op::Probe: {
                 if (!(entries & wire::kProbe)) return 2;
                 const rc_probe_result r = p->probe(fen.c_str());
-                sent = wire::put(wire::kReplyFd, wire::Message::Answer) &&
-                       wire::put(wire::kReplyFd, r.status) && wire::put(wire::kReplyFd, r.wld) &&
-                       wire::put(wire::kReplyFd, r.distance);
+                body.put(r.status);
+                body.put(r.wld);
+                body.put(r.distance);
                 break;
             }
+            default:
+                return 2;
         }
-        if (!sent) return 2;
+        if (!answer(tag, body)) return 2;
     }
 }

@@ -32,6 +32,8 @@ const char* to_string(MovegenProblem p) {
             return "crash";
         case MovegenProblem::NonTerminating:
             return "non-terminating";
+        case MovegenProblem::Protocol:
+            return "protocol";
     }
     return "?";
 }
@@ -69,9 +71,13 @@ struct Judgement {
 
 MovegenProblem problem_of(const CallFailure& f) {
     using K = CallFailure::Kind;
-    return f.kind == K::Timeout || f.kind == K::StackOverflow ? MovegenProblem::NonTerminating
-                                                              : MovegenProblem::Crash;
+    if (f.kind == K::Timeout || f.kind == K::StackOverflow) return MovegenProblem::NonTerminating;
+    return f.kind == K::Protocol ? MovegenProblem::Protocol : MovegenProblem::Crash;
 }
+
+// Calls a shrink may see time out before it is given up: a plugin that stops answering is not
+// waited out call by call.
+constexpr int kShrinkTimeouts = 2;
 
 // Plugin calls a walk of a perft tree may make from one root (a plugin without perft).
 constexpr std::uint64_t kWalkCalls = 20000;
@@ -97,7 +103,7 @@ class Checker {
     bool lists() const { return plugin_.info().legal_moves; }
     bool has_perft() const { return plugin_.info().perft; }
     bool stop() const {
-        return report_.stopped || report_.crashes + report_.non_terminating >=
+        return report_.stopped || report_.crashes + report_.non_terminating + report_.protocol >=
                                       static_cast<std::uint64_t>(options_.max_call_failures);
     }
     void say(const std::string& line) const {
@@ -176,11 +182,15 @@ class Checker {
             case MovegenProblem::NonTerminating:
                 ++report_.non_terminating;
                 break;
+            case MovegenProblem::Protocol:
+                ++report_.protocol;
+                break;
         }
         if (stop() && !report_.stopped) {
             report_.stopped = true;
             say("stopped: the plugin failed " +
-                std::to_string(report_.crashes + report_.non_terminating) + " calls");
+                std::to_string(report_.crashes + report_.non_terminating + report_.protocol) +
+                " calls");
         }
     }
 
@@ -209,8 +219,17 @@ class Checker {
         // Shrinking a call that does not return costs a time limit a step; one that crashes,
         // a host start. Both are worth it: the user reads the smallest position.
         ++shrinks_;
-        const Position small =
-            checkers::shrink(pos, [&](const Position& q) { return same_problem(judge(q), j); });
+        int timeouts = 0;
+        const Position small = checkers::shrink(pos, [&](const Position& q) {
+            if (timeouts >= kShrinkTimeouts) return false;
+            const Judgement k = judge(q);
+            if (k.kind == Judgement::Kind::Failed && k.failure.kind == CallFailure::Kind::Timeout)
+                ++timeouts;
+            return same_problem(k, j);
+        });
+        if (timeouts >= kShrinkTimeouts)
+            say("shrinking stopped at " + std::to_string(small.piece_count()) +
+                " pieces: the plugin gave no answer to " + std::to_string(timeouts) + " calls");
         const Judgement s = small == pos ? j : judge(small);
         const std::string fen = checkers::format_fen(small);
         for (const auto& e : report_.examples)

@@ -30,6 +30,7 @@ enum class MovegenProblem {
     Refused,         // the plugin refused a well-formed position
     Crash,           // a call crashed or ran out of memory
     NonTerminating,  // a call did not return in time, or overflowed its stack
+    Protocol,        // a call left a process running, or sent something but its answer
 };
 const char* to_string(MovegenProblem p);  // "wrong-moves", ...
 
@@ -55,14 +56,15 @@ struct MovegenReport {
     std::string plugin, library;
     std::uint64_t checked = 0;        // positions whose move lists were compared
     std::uint64_t perft_checked = 0;  // perft counts compared
-    std::uint64_t wrong_moves = 0, wrong_perft = 0, refused = 0, crashes = 0, non_terminating = 0;
+    std::uint64_t wrong_moves = 0, wrong_perft = 0, refused = 0, crashes = 0, non_terminating = 0,
+                  protocol = 0;
     std::map<std::string, std::uint64_t> problems_by_source;  // "perft", "random", "playout"
     bool stopped = false;                                     // too many failed calls
     std::vector<MovegenExample> examples;
     double seconds = 0;
 
     std::uint64_t problems() const {
-        return wrong_moves + wrong_perft + refused + crashes + non_terminating;
+        return wrong_moves + wrong_perft + refused + crashes + non_terminating + protocol;
     }
 };
 

@@ -41,28 +41,45 @@ wire::Read first_failure(std::initializer_list<wire::Read> reads) {
 }  // namespace
 
 struct PluginProcess::Host {
-    pid_t pid = -1;
+    pid_t pid = -1;  // also its process group
     int request = -1, reply = -1;
     wire::Deadline deadline;  // of the exchange under way
     int status = 0;           // waitpid's, once it ended
 
     ~Host() { stop(); }
 
-    // Ends the host now.
+    // Ends the host and everything in its group now.
     void stop() {
-        if (pid > 0) ::kill(pid, SIGKILL);
-        reap();
+        close_pipes();
+        if (pid <= 0) return;
+        ::kill(-pid, SIGKILL);
+        ::kill(pid, SIGKILL);
+        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+        pid = -1;
     }
 
-    // Waits for the host to end (it closed its end, or is dying of a signal) and closes the pipes.
-    void reap() {
+    void close_pipes() {
         if (request >= 0) ::close(request);
         if (reply >= 0) ::close(reply);
         request = reply = -1;
-        if (pid > 0)
-            while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+
+    // Whether the host ended by the deadline (it closed its end of the pipe: it is dying, or it
+    // closed its descriptors and runs on). status is set when it did.
+    bool ended_by_deadline() {
+        for (;;) {
+            const pid_t r = ::waitpid(pid, &status, WNOHANG);
+            if (r == pid) {
+                ::kill(-pid, SIGKILL);
+                pid = -1;
+                close_pipes();
+                return true;
             }
-        pid = -1;
+            if (r < 0 && errno != EINTR) return false;
+            if (Clock::now() >= deadline) return false;
+            ::usleep(2000);
+        }
     }
 
     template <typename T>
@@ -84,6 +101,21 @@ struct PluginProcess::Host {
     }
 };
 
+std::string metric_name(std::uint32_t m) {
+    switch (m) {
+        case RC_METRIC_WLD:
+            return "wld";
+        case RC_METRIC_DTW:
+            return "dtw";
+        case RC_METRIC_DTM:
+            return "dtm";
+        case RC_METRIC_DTZ:
+            return "dtz";
+        default:
+            return "unknown (" + std::to_string(m) + ")";
+    }
+}
+
 CallFailure PluginProcess::failure(wire::Read read, int timeout_ms,
                                    const std::optional<wire::Fatal>& fatal) {
     using K = CallFailure::Kind;
@@ -91,7 +123,13 @@ CallFailure PluginProcess::failure(wire::Read read, int timeout_ms,
         host_->stop();
         return {K::Timeout, "no answer within " + grouped_ms(timeout_ms)};
     }
-    host_->reap();
+    // Its end of the pipe closed: it is dying, or it closed its descriptors and runs on, which
+    // is waited out only to the call's limit.
+    if (!host_->ended_by_deadline()) {
+        host_->stop();
+        return {K::Timeout, "closed its end of the pipe and gave no answer within " +
+                                grouped_ms(timeout_ms) + "; killed"};
+    }
     const int status = host_->status;
     if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
         return {K::HostFailed, "cannot run the plugin host " + host_program()};
@@ -108,6 +146,11 @@ CallFailure PluginProcess::failure(wire::Read read, int timeout_ms,
                                     mebibytes(fatal->memory_in_use) + " of its " +
                                     mebibytes(limits_.memory_bytes) + " memory limit in use"};
     return {K::Crash, killed};
+}
+
+CallFailure PluginProcess::protocol(std::string what) {
+    host_->stop();
+    return {CallFailure::Kind::Protocol, std::move(what)};
 }
 
 PluginProcess::PluginProcess(std::string library, Limits limits)
@@ -142,13 +185,19 @@ std::optional<CallFailure> PluginProcess::spawn(int timeout_ms) {
     const rlimit stack{limits_.stack_bytes, limits_.stack_bytes};
     const rlimit memory{limits_.memory_bytes, limits_.memory_bytes};
     const rlimit no_core{0, 0};
+    // The host reads nothing of ours: its stdin is /dev/null (retrocheck's may be the FENs).
+    const int null = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
     const pid_t pid = ::fork();
     if (pid == 0) {
-        // Only async-signal-safe calls until exec.
+        // Only async-signal-safe calls until exec. A group of its own, killed whole.
+        ::setpgid(0, 0);
         const int in = ::fcntl(req[0], F_DUPFD, 10), out = ::fcntl(rep[1], F_DUPFD, 10);
-        if (in < 0 || out < 0 || ::dup2(in, wire::kRequestFd) < 0 ||
-            ::dup2(out, wire::kReplyFd) < 0)
+        if (in < 0 || out < 0 || null < 0 || ::dup2(null, STDIN_FILENO) < 0 ||
+            ::dup2(in, wire::kRequestFd) < 0 || ::dup2(out, wire::kReplyFd) < 0)
             _exit(127);
+        // No descriptor of ours but the two pipe ends: another host's pipes, an engine's, a
+        // table file would otherwise stay open while the plugin runs.
+        ::close_range(wire::kReplyFd + 1, ~0u, 0);
         ::setrlimit(RLIMIT_STACK, &stack);
         ::setrlimit(RLIMIT_AS, &memory);
         ::setrlimit(RLIMIT_CORE, &no_core);
@@ -157,6 +206,8 @@ std::optional<CallFailure> PluginProcess::spawn(int timeout_ms) {
         ::execv(host.c_str(), argv);
         _exit(127);
     }
+    if (null >= 0) ::close(null);
+    if (pid > 0) ::setpgid(pid, pid);  // so that a kill of the group never misses it
     ::close(req[0]);
     ::close(rep[1]);
     if (pid < 0) {
@@ -185,19 +236,24 @@ std::optional<CallFailure> PluginProcess::spawn(int timeout_ms) {
         return CallFailure{CallFailure::Kind::HostFailed, why};
     }
     if (kind != wire::Message::Loaded) return failed(closed);
-    std::uint32_t abi = 0, game = 0;
+    std::uint32_t abi = 0, game = 0, metric = 0, captures = 0;
     std::uint8_t entries = 0;
     std::string name;
     if (const wire::Read r = first_failure({host_->get(abi), host_->get(game), host_->get(entries),
-                                            host_->get_text(name, 1 << 12)});
+                                            host_->get_text(name, 1 << 12), host_->get(metric),
+                                            host_->get(captures)});
         r != wire::Read::Done)
         return failed(r);
     if (abi != RC_PLUGIN_ABI_VERSION) {
         host_->stop();
-        return CallFailure{CallFailure::Kind::HostFailed,
-                           fmt::format("built for plugin ABI version {}; this retrocheck speaks "
-                                       "version {} (rebuild it against this retrocheck/plugin.h)",
-                                       abi, RC_PLUGIN_ABI_VERSION)};
+        return CallFailure{
+            CallFailure::Kind::HostFailed,
+            fmt::format("built for plugin ABI version {}; this retrocheck speaks version {} "
+                        "(rebuild it against this retrocheck/plugin.h{})",
+                        abi, RC_PLUGIN_ABI_VERSION,
+                        abi == 1 ? ": version 2 adds probe_metric and probe_captures, what the "
+                                   "probe declares it answers"
+                                 : "")};
     }
     info_.library = library_;
     info_.name = name.empty() ? std::filesystem::path(library_).filename().string() : name;
@@ -205,6 +261,8 @@ std::optional<CallFailure> PluginProcess::spawn(int timeout_ms) {
     info_.legal_moves = entries & wire::kLegalMoves;
     info_.perft = entries & wire::kPerft;
     info_.probe = entries & wire::kProbe;
+    info_.probe_metric = metric;
+    info_.probe_captures = captures;
     return std::nullopt;
 }
 
@@ -231,51 +289,89 @@ Result<std::unique_ptr<PluginProcess>> PluginProcess::start(const std::string& l
     return p;
 }
 
-template <typename T, typename Send, typename Receive>
-Call<T> PluginProcess::call(Send send, Receive receive) {
+int PluginProcess::host_pid() const { return host_->pid; }
+
+template <typename T, typename More, typename Decode>
+Call<T> PluginProcess::call(wire::Op op, const std::string& fen, More more, Decode decode) {
     if (host_->pid < 0)
         if (auto f = spawn(limits_.load_ms)) return *f;
     host_->deadline = Clock::now() + std::chrono::milliseconds(limits_.call_ms);
     const auto closed = wire::Read::Closed;
-    if (!send(host_->request)) return failure(closed, limits_.call_ms, std::nullopt);
-    wire::Message kind{};
-    wire::Read r = host_->get(kind);
-    if (r == wire::Read::Done && kind == wire::Message::Fatal)
-        return failure(closed, limits_.call_ms, host_->get_fatal());
-    T value{};
-    if (r == wire::Read::Done) r = kind == wire::Message::Answer ? receive(*host_, value) : closed;
-    if (r != wire::Read::Done) return failure(r, limits_.call_ms, std::nullopt);
-    return value;
+    const std::uint32_t tag = ++tag_;
+    wire::Body request;
+    request.put(op);
+    request.put(tag);
+    request.put_text(fen);
+    more(request);
+    if (!wire::write_all(host_->request, request.bytes().data(), request.bytes().size()))
+        return failure(closed, limits_.call_ms, std::nullopt);
+    // Answers to other calls (a process the plugin forked answers too) are skipped whole, and
+    // the call then fails: what else that process wrote cannot be trusted.
+    std::uint32_t strays = 0, stray_tag = 0;
+    for (;;) {
+        wire::Message kind{};
+        wire::Read r = host_->get(kind);
+        if (r == wire::Read::Done && kind == wire::Message::Fatal)
+            return failure(closed, limits_.call_ms, host_->get_fatal());
+        if (r != wire::Read::Done) return failure(r, limits_.call_ms, std::nullopt);
+        if (kind != wire::Message::Answer)
+            return protocol(fmt::format(
+                "wrote byte {:#04x} where an answer starts: something writes on the host's "
+                "reply descriptor ({})",
+                static_cast<unsigned>(kind), wire::kReplyFd));
+        std::uint32_t answered = 0, left_running = 0;
+        wire::Body body;
+        r = first_failure({host_->get(answered), host_->get(left_running),
+                           host_->get_text(body.bytes(), wire::kMaxBody)});
+        if (r != wire::Read::Done) return failure(r, limits_.call_ms, std::nullopt);
+        if (answered != tag) {
+            ++strays;
+            stray_tag = answered;
+            continue;
+        }
+        if (strays > 0)
+            return protocol(fmt::format(
+                "{} answer{} to another call (tag {}, this call's {}) came with this one: "
+                "something besides the host writes answers (a process the plugin started?)",
+                strays, strays == 1 ? "" : "s", stray_tag, tag));
+        if (left_running > 0)
+            return protocol(fmt::format(
+                "left {} process{} running when the call returned (killed): a plugin must not "
+                "start processes",
+                left_running, left_running == 1 ? "" : "es"));
+        T value{};
+        if (!decode(body, value) || !body.done())
+            return protocol(fmt::format("an answer of {} bytes, not the form this call returns",
+                                        body.bytes().size()));
+        return value;
+    }
 }
 
 Call<MovesAnswer> PluginProcess::legal_moves(const std::string& fen) {
     assert(info_.legal_moves);
     return call<MovesAnswer>(
-        [&](int fd) { return wire::put(fd, wire::Op::LegalMoves) && wire::put_text(fd, fen); },
-        [](Host& h, MovesAnswer& a) {
+        wire::Op::LegalMoves, fen, [](wire::Body&) {},
+        [](wire::Body& b, MovesAnswer& a) {
             std::int64_t n = 0;
-            const wire::Read r = h.get(n);
+            if (!b.get(n) || !b.get_text(a.moves)) return false;
             a.accepted = n >= 0;
-            return r == wire::Read::Done ? h.get_text(a.moves, 1u << 30) : r;
+            return true;
         });
 }
 
 Call<std::int64_t> PluginProcess::perft(const std::string& fen, int depth) {
     assert(info_.perft);
     return call<std::int64_t>(
-        [&](int fd) {
-            return wire::put(fd, wire::Op::Perft) && wire::put_text(fd, fen) &&
-                   wire::put(fd, static_cast<std::int32_t>(depth));
-        },
-        [](Host& h, std::int64_t& n) { return h.get(n); });
+        wire::Op::Perft, fen, [&](wire::Body& b) { b.put(static_cast<std::int32_t>(depth)); },
+        [](wire::Body& b, std::int64_t& n) { return b.get(n); });
 }
 
 Call<rc_probe_result> PluginProcess::probe(const std::string& fen) {
     assert(info_.probe);
     return call<rc_probe_result>(
-        [&](int fd) { return wire::put(fd, wire::Op::Probe) && wire::put_text(fd, fen); },
-        [](Host& h, rc_probe_result& v) {
-            return first_failure({h.get(v.status), h.get(v.wld), h.get(v.distance)});
+        wire::Op::Probe, fen, [](wire::Body&) {},
+        [](wire::Body& b, rc_probe_result& v) {
+            return b.get(v.status) && b.get(v.wld) && b.get(v.distance);
         });
 }
 

@@ -1,7 +1,8 @@
 // A user's plugin (include/retrocheck/plugin.h), run in a host process of its own: each call
-// under a time limit, the host under a stack and memory limit. A call that does not return,
-// overflows its stack, crashes or runs out of memory is a CallFailure that says so; the host is
-// started again at the next call, so a run goes on after any failure.
+// under a time limit, the host under a stack and memory limit, in a process group of its own. A
+// call that does not return, overflows its stack, crashes, runs out of memory, leaves a process
+// running or writes anything but its answer is a CallFailure that says so; the host (with its
+// whole group) is killed and started again at the next call, so a run goes on after any failure.
 #pragma once
 
 #include <cstdint>
@@ -29,10 +30,18 @@ struct PluginInfo {
     std::string name;     // the plugin's own name, or the library's file name
     rc_game game = RC_GAME_CHECKERS;
     bool legal_moves = false, perft = false, probe = false;
+    // What the probe declares it answers: an rc_metric and an rc_captures.
+    std::uint32_t probe_metric = RC_METRIC_WLD;
+    std::uint32_t probe_captures = RC_CAPTURES_RESOLVED;
 };
 
+// "wld", "dtw", "dtm", "dtz", or "unknown (7)".
+std::string metric_name(std::uint32_t rc_metric);
+
 struct CallFailure {
-    enum class Kind { Timeout, StackOverflow, OutOfMemory, Crash, HostFailed };
+    // Protocol: the call left a process running, or something other than its answer came back
+    // (an answer to another call, bytes that are not a message).
+    enum class Kind { Timeout, StackOverflow, OutOfMemory, Crash, Protocol, HostFailed };
     Kind kind = Kind::Crash;
     std::string message;  // "no answer within 2,000 ms", "killed by SIGSEGV: stack overflow ..."
 };
@@ -69,20 +78,29 @@ class PluginProcess {
     // program, else the one this build made.
     static std::string host_program();
 
+    // The host's pid (its process group), -1 when none runs: for tests that check nothing of
+    // the plugin's is left running.
+    int host_pid() const;
+
   private:
     struct Host;
     PluginProcess(std::string library, Limits limits);
     std::optional<CallFailure> spawn(int timeout_ms);
-    template <typename T, typename Send, typename Receive>
-    Call<T> call(Send send, Receive receive);
+    // Sends the request (op, a new tag, the FEN and what `more` adds) and reads its answer's
+    // body into `decode`, which says whether the body was what the call returns.
+    template <typename T, typename More, typename Decode>
+    Call<T> call(wire::Op op, const std::string& fen, More more, Decode decode);
     // How an exchange ended that got no answer: out of time, or the host's end closed (fatal is
     // what the host said as it died).
     CallFailure failure(wire::Read read, int timeout_ms, const std::optional<wire::Fatal>& fatal);
+    // Kills the host's group and says what it did wrong.
+    CallFailure protocol(std::string what);
 
     std::string library_;
     Limits limits_;
     PluginInfo info_;
     std::unique_ptr<Host> host_;
+    std::uint32_t tag_ = 0;  // of the last request
 };
 
 }  // namespace retrocheck::plugins

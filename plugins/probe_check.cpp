@@ -29,10 +29,14 @@ const char* to_string(ProbeProblem p) {
             return "wrong-value";
         case ProbeProblem::WrongStatus:
             return "wrong-status";
+        case ProbeProblem::Contradiction:
+            return "contradiction";
         case ProbeProblem::NonTerminating:
             return "non-terminating";
         case ProbeProblem::Crash:
             return "crash";
+        case ProbeProblem::Protocol:
+            return "protocol";
     }
     return "?";
 }
@@ -43,20 +47,24 @@ using Clock = std::chrono::steady_clock;
 
 constexpr const char* kOutsideLabel = "outside the tables";
 constexpr int kOutsideWeight = 5;
-// Random positions, and the positions problems are shrunk to, have at least this many pieces.
+// Random positions, and the positions problems are shrunk to, have at least this many pieces
+// (one, against tables of one piece).
 constexpr int kMinPieces = 2;
+// Calls a shrink may see time out before it is given up: a plugin that stops answering is not
+// waited out call by call.
+constexpr int kShrinkTimeouts = 2;
 // Random positions tried for one case of a kind before the kind is given up at that piece count.
 constexpr int kTries = 4000;
 
-// What one answer of the plugin shows.
+// What one answer of the plugin shows. Excused: not stored, for a capture position, as the
+// plugin declared; Missing: no table, for a position the tables do not hold either.
 struct Verdict {
-    enum class Kind { Right, Missing, NotStored, Problem } kind = Kind::Right;
+    enum class Kind { Right, Missing, Excused, Problem } kind = Kind::Right;
     ProbeProblem problem = ProbeProblem::WrongValue;
     std::optional<rc_probe_result> answer;
     std::string message;
+    bool timed_out = false;  // the call gave no answer within its limit
 };
-
-bool valued(const rc_probe_result& r) { return r.status == RC_PROBE_OK; }
 
 std::optional<Wld> wld_of(std::int32_t w) {
     if (w == RC_WIN) return Wld::Win;
@@ -65,13 +73,17 @@ std::optional<Wld> wld_of(std::int32_t w) {
     return std::nullopt;
 }
 
-// Whether the plugin's value agrees with the true one: the same result, and the same distance
-// when both have one.
-bool agrees(const rc_probe_result& r, const Outcome& truth) {
-    const auto w = wld_of(r.wld);
-    if (!w || *w != truth.wld()) return false;
-    if (truth.is_draw() || r.distance < 0 || !truth.has_distance()) return true;
-    return r.distance == truth.plies();
+ProbeProblem problem_of(const CallFailure& f) {
+    using K = CallFailure::Kind;
+    switch (f.kind) {
+        case K::Timeout:
+        case K::StackOverflow:
+            return ProbeProblem::NonTerminating;
+        case K::Protocol:
+            return ProbeProblem::Protocol;
+        default:
+            return ProbeProblem::Crash;
+    }
 }
 
 class Checker {
@@ -81,6 +93,12 @@ class Checker {
         : plugin_(plugin), ref_(reference), options_(options), log_(log), t0_(Clock::now()) {
         report_.plugin = plugin.info().name;
         report_.library = plugin.info().library;
+        report_.metric = plugin.info().probe_metric;
+        report_.captures = plugin.info().probe_captures;
+        report_.distances_checked =
+            report_.metric != RC_METRIC_WLD && reference.truth.has_distance();
+        report_.min_valued = options.min_valued;
+        min_pieces_ = std::min(kMinPieces, reference.max_pieces);
         pieces_ = options.exhaustive > 0 ? options.exhaustive
                   : options.pieces > 0   ? options.pieces
                                          : reference.max_pieces;
@@ -110,7 +128,9 @@ class Checker {
   private:
     double elapsed() const { return std::chrono::duration<double>(Clock::now() - t0_).count(); }
     bool out_of_time() const { return deadline_ && Clock::now() >= *deadline_; }
-    bool stop() const { return report_.stopped || out_of_time(); }
+    bool stop() const {
+        return report_.stopped || out_of_time() || !report_.reference_error.empty();
+    }
     void say(const std::string& line) const {
         if (log_) log_(line);
     }
@@ -118,30 +138,74 @@ class Checker {
     // What the tables say of pos: its value where they hold it, or outside them where captures
     // lead into them; or, outside them where none does, that they cannot know it (the plugin
     // must not value it). Neither: nothing to check (a slice the tables lack, a resolver over
-    // its bound).
+    // its bound). A damaged table stops the run: the tables given are wrong, not the plugin.
     struct Known {
         bool checkable = false;
         std::optional<Outcome> value;
     };
-    Known known(const Position& pos) const {
+    Known known(const Position& pos) {
         const tb::ProbeResult r = outside(pos) ? resolver_.probe(pos) : ref_.truth.probe(pos);
         if (r.status == tb::ProbeStatus::Ok) return {true, r.value};
+        if (r.status == tb::ProbeStatus::Corrupt) {
+            if (report_.reference_error.empty()) report_.reference_error = r.error;
+            return {};
+        }
         return {outside(pos) && r.status == tb::ProbeStatus::Missing, std::nullopt};
     }
-    std::optional<Outcome> truth(const Position& pos) const { return known(pos).value; }
+    std::optional<Outcome> truth(const Position& pos) { return known(pos).value; }
     // Outside the tables: more pieces than the largest slice held.
     bool outside(const Position& pos) const { return pos.piece_count() > ref_.max_pieces; }
+
+    bool declares_distance() const { return report_.metric != RC_METRIC_WLD; }
+    bool declares_not_stored() const { return report_.captures == RC_CAPTURES_NOT_STORED; }
+
+    // What a valued answer r shows against the true value ours (with its distance when the
+    // tables have one): its form against the declaration, then its value.
+    Verdict judge_value(const rc_probe_result& r, const Outcome& ours, Verdict v) const {
+        const auto problem = [&v](ProbeProblem p, std::string why) {
+            v.kind = Verdict::Kind::Problem;
+            v.problem = p;
+            v.message = std::move(why);
+            return v;
+        };
+        const auto w = wld_of(r.wld);
+        if (!w)
+            return problem(ProbeProblem::WrongValue,
+                           fmt::format("wld {} is not -1, 0 or 1", r.wld));
+        if (r.distance < -1)
+            return problem(
+                ProbeProblem::WrongValue,
+                fmt::format("distance {} is neither plies (0 or more) nor -1 (none)", r.distance));
+        if (*w == Wld::Draw) {
+            if (r.distance != -1)
+                return problem(
+                    ProbeProblem::Contradiction,
+                    fmt::format("a draw with distance {}: a draw has none (-1)", r.distance));
+        } else if (declares_distance() && r.distance < 0) {
+            return problem(ProbeProblem::Contradiction,
+                           fmt::format("no distance (-1), though it declares the metric {}",
+                                       metric_name(report_.metric)));
+        } else if (!declares_distance() && r.distance >= 0) {
+            return problem(ProbeProblem::Contradiction,
+                           fmt::format("distance {}, though it declares win, draw or loss only "
+                                       "(RC_METRIC_WLD)",
+                                       r.distance));
+        }
+        if (*w != ours.wld()) return problem(ProbeProblem::WrongValue, "");
+        if (report_.distances_checked && !ours.is_draw() && ours.has_distance() &&
+            r.distance != ours.plies())
+            return problem(ProbeProblem::WrongValue, "");
+        return v;
+    }
 
     Verdict judge(const Position& pos, const std::optional<Outcome>& ours) {
         Verdict v;
         const auto call = plugin_.probe(checkers::format_fen(pos));
         if (const auto* f = std::get_if<CallFailure>(&call)) {
-            using K = CallFailure::Kind;
             v.kind = Verdict::Kind::Problem;
-            v.problem = f->kind == K::Timeout || f->kind == K::StackOverflow
-                            ? ProbeProblem::NonTerminating
-                            : ProbeProblem::Crash;
+            v.problem = problem_of(*f);
             v.message = f->message;
+            v.timed_out = f->kind == CallFailure::Kind::Timeout;
             return v;
         }
         const rc_probe_result r = std::get<rc_probe_result>(call);
@@ -152,23 +216,33 @@ class Checker {
             v.message = std::move(why);
             return v;
         };
-        if (!ours)
-            return valued(r) ? problem(ProbeProblem::WrongStatus,
-                                       "a value for a position that needs a table with more "
-                                       "pieces than the tables given")
-                             : v;
+        if (!ours) {
+            if (r.status == RC_PROBE_OK)
+                return problem(ProbeProblem::WrongStatus,
+                               "a value for a position that needs a table with more pieces "
+                               "than the tables given");
+            v.kind = Verdict::Kind::Missing;
+            return v;
+        }
         switch (r.status) {
             case RC_PROBE_OK:
-                if (!wld_of(r.wld))
-                    return problem(ProbeProblem::WrongValue,
-                                   "wld " + std::to_string(r.wld) + " is not -1, 0 or 1");
-                return agrees(r, *ours) ? v : problem(ProbeProblem::WrongValue, "");
+                return judge_value(r, *ours, v);
             case RC_PROBE_MISSING:
-                v.kind = Verdict::Kind::Missing;
-                return v;
+                if (outside(pos)) {  // a slice beyond the tables: its value comes from captures
+                    v.kind = Verdict::Kind::Missing;
+                    return v;
+                }
+                return problem(
+                    ProbeProblem::Contradiction,
+                    fmt::format("missing, but the tables hold its slice {} ({})",
+                                tb::name(tb::slice_of(pos)), tb::material(tb::slice_of(pos))));
             case RC_PROBE_NOT_STORED:
+                if (!declares_not_stored())
+                    return problem(ProbeProblem::Contradiction,
+                                   "not stored, though it declares every position valued, "
+                                   "capture positions included (RC_CAPTURES_RESOLVED)");
                 if (checkers::either_side_can_capture(pos)) {
-                    v.kind = Verdict::Kind::NotStored;
+                    v.kind = Verdict::Kind::Excused;
                     return v;
                 }
                 return problem(ProbeProblem::WrongStatus,
@@ -189,19 +263,47 @@ class Checker {
             case ProbeProblem::WrongStatus:
                 ++report_.wrong_statuses;
                 break;
+            case ProbeProblem::Contradiction:
+                ++report_.contradictions;
+                break;
             case ProbeProblem::NonTerminating:
                 ++report_.non_terminating;
                 break;
             case ProbeProblem::Crash:
                 ++report_.crashes;
                 break;
+            case ProbeProblem::Protocol:
+                ++report_.protocol;
+                break;
         }
-        if (report_.crashes + report_.non_terminating >=
-                static_cast<std::uint64_t>(options_.max_call_failures) &&
-            !report_.stopped) {
+        const std::uint64_t failed = report_.crashes + report_.non_terminating + report_.protocol;
+        if (failed >= static_cast<std::uint64_t>(options_.max_call_failures) && !report_.stopped) {
             report_.stopped = true;
-            say("stopped: the plugin failed " +
-                std::to_string(report_.crashes + report_.non_terminating) + " calls");
+            say("stopped: the plugin failed " + std::to_string(failed) + " calls");
+        }
+    }
+
+    void count_status(const Verdict& v) {
+        StatusCounts& c = report_.statuses;
+        if (!v.answer) {
+            ++c.failed;
+            return;
+        }
+        switch (v.answer->status) {
+            case RC_PROBE_OK:
+                ++c.ok;
+                break;
+            case RC_PROBE_NOT_STORED:
+                ++c.not_stored;
+                break;
+            case RC_PROBE_MISSING:
+                ++c.missing;
+                break;
+            case RC_PROBE_ERROR:
+                ++c.error;
+                break;
+            default:
+                ++c.invalid;
         }
     }
 
@@ -212,9 +314,14 @@ class Checker {
         ++report_.checked;
         ++kinds_[kind].first;
         const Verdict v = judge(pos, ours);
-        if (ours && v.answer && valued(*v.answer)) ++report_.valued;
-        if (v.kind == Verdict::Kind::Missing) ++report_.missing;
-        if (v.kind == Verdict::Kind::NotStored) ++report_.not_stored;
+        count_status(v);
+        if (ours && !outside(pos)) {
+            if (v.kind == Verdict::Kind::Excused)
+                ++report_.excused;
+            else
+                ++report_.owed;
+            if (v.answer && v.answer->status == RC_PROBE_OK) ++report_.valued;
+        }
         if (v.kind != Verdict::Kind::Problem) return;
         ++kinds_[kind].second;
         count(v.problem);
@@ -245,15 +352,21 @@ class Checker {
         e.position = pos;
         Verdict last = v;
         ++shrinks_;
+        int timeouts = 0;
         e.position = checkers::shrink(pos, [&](const Position& q) {
-            if (out_of_time() || q.piece_count() < kMinPieces) return false;
+            if (out_of_time() || q.piece_count() < min_pieces_ || timeouts >= kShrinkTimeouts)
+                return false;
             const Known k = known(q);
             if (!k.checkable) return false;
             const Verdict w = judge(q, k.value);
+            if (w.timed_out) ++timeouts;
             if (w.kind != Verdict::Kind::Problem || w.problem != v.problem) return false;
             last = w;
             return true;
         });
+        if (timeouts >= kShrinkTimeouts)
+            say(fmt::format("shrinking stopped at {} pieces: the plugin gave no answer to {} calls",
+                            e.position.piece_count(), timeouts));
         // `last` is the verdict of the last position that still failed: the shrunk one.
         e.plugin = last.answer;
         e.ours = truth(e.position);
@@ -303,7 +416,7 @@ class Checker {
             std::uniform_int_distribution<std::size_t> pick(0, cycles.size() - 1);
             return cycles[pick(rng)];
         }
-        std::uniform_int_distribution<int> pieces(kMinPieces, pieces_);
+        std::uniform_int_distribution<int> pieces(min_pieces_, pieces_);
         const int n = pieces(rng);
         const std::pair<std::string, int> key{kind.label, n};
         if (never_.count(key)) return std::nullopt;
@@ -354,7 +467,7 @@ class Checker {
     const std::function<void(const std::string&)>& log_;
     Clock::time_point t0_;
     std::optional<Clock::time_point> deadline_;
-    int pieces_ = 0;
+    int pieces_ = 0, min_pieces_ = kMinPieces;
     bool outside_ = false;
     std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> kinds_;  // asked, problems
     std::set<std::pair<std::string, int>> found_, never_;                   // kinds at piece counts
@@ -370,7 +483,7 @@ double time_margin(const PluginProcess& plugin) { return plugin.limits().call_ms
 ProbeReport check_probe(PluginProcess& plugin, const Reference& reference,
                         const ProbeCheckOptions& options,
                         const std::function<void(const std::string&)>& log) {
-    assert(plugin.info().probe && reference.max_pieces >= kMinPieces);
+    assert(plugin.info().probe && reference.max_pieces >= 1);
     return Checker(plugin, reference, options, log).run();
 }
 

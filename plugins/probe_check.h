@@ -1,8 +1,12 @@
 // check-probe: a plugin's probe (a user's database code and capture resolver) against the values
-// of our tables. Random positions of every piece count the tables cover, weighted toward what
-// breaks resolvers (tablebases/probe/resolver_cases.h), or every position up to a piece count.
-// Wrong values, wrong statuses, calls that never return and crashes are counted; the first of
-// each are shrunk to the fewest pieces that still show them.
+// of our tables, and against what the plugin declares it answers (its metric, and whether it
+// resolves capture positions). Random positions of every piece count the tables cover, weighted
+// toward what breaks resolvers (tablebases/probe/resolver_cases.h), or every position up to a
+// piece count. Wrong values, wrong statuses, answers that contradict the declaration, calls that
+// never return, crash or misbehave are counted; the first of each are shrunk to the fewest pieces
+// that still show them. A plugin that values fewer than min_valued of the positions it owes a
+// value (every position the tables hold, but the capture positions a plugin that declares them
+// not stored may leave) fails too.
 #pragma once
 
 #include <cstdint>
@@ -30,6 +34,7 @@ struct ProbeCheckOptions {
     std::uint64_t seed = 1;
     int max_examples = 5;        // shown (shrunk), and the first of each kind of problem
     int max_call_failures = 20;  // failed calls (crashes, no answer) before the run stops
+    double min_valued = 0.95;    // the least share of owed positions it must value
 };
 
 // The reference: every position's true value, and how far it reaches.
@@ -38,8 +43,18 @@ struct Reference {
     int max_pieces = 0;
 };
 
-enum class ProbeProblem { WrongValue, WrongStatus, NonTerminating, Crash };
-const char* to_string(ProbeProblem p);  // "wrong-value", "wrong-status", ...
+// Contradiction: an answer the plugin's declaration rules out (not stored from a resolver,
+// missing for a slice the tables hold, no distance where a metric was declared, a distance where
+// none was). Protocol: a call that left a process running or sent something but its answer.
+enum class ProbeProblem { WrongValue, WrongStatus, Contradiction, NonTerminating, Crash, Protocol };
+const char* to_string(ProbeProblem p);  // "wrong-value", "wrong-status", "contradiction", ...
+
+// What the plugin's answers were, position by position.
+struct StatusCounts {
+    std::uint64_t ok = 0, not_stored = 0, missing = 0, error = 0;
+    std::uint64_t invalid = 0;  // a status that is not one of 0-3
+    std::uint64_t failed = 0;   // calls that crashed, did not return or misbehaved
+};
 
 struct ProbeExample {
     ProbeProblem problem = ProbeProblem::WrongValue;
@@ -47,7 +62,7 @@ struct ProbeExample {
     checkers::Position position;  // shrunk
     checkers::Position found;     // as drawn
     double found_after = 0;       // seconds from the start of the run
-    std::optional<rc_probe_result> plugin;  // what the plugin answered at `position`
+    std::optional<rc_probe_result> plugin;  // what the plugin answered at `position`, as it was
     std::optional<Outcome> ours;            // the true value, when the tables hold it
     // The move that shows our value: to a child whose value (for its side to move), one ply up,
     // is ours; with that child's value.
@@ -58,12 +73,20 @@ struct ProbeExample {
 
 struct ProbeReport {
     std::string plugin, library;
-    int pieces = 0;             // the largest piece count asked about
-    std::uint64_t checked = 0;  // positions asked
-    std::uint64_t wrong_values = 0, wrong_statuses = 0, non_terminating = 0, crashes = 0;
-    std::uint64_t valued = 0;      // positions the tables hold that the plugin gave a value
-    std::uint64_t missing = 0;     // positions the plugin said it has no table for
-    std::uint64_t not_stored = 0;  // capture positions the plugin said it does not store
+    std::uint32_t metric = RC_METRIC_WLD;           // as declared
+    std::uint32_t captures = RC_CAPTURES_RESOLVED;  // as declared
+    bool distances_checked = false;  // the declared distances compared with the tables'
+    int pieces = 0;                  // the largest piece count asked about
+    std::uint64_t checked = 0;       // positions asked
+    std::uint64_t wrong_values = 0, wrong_statuses = 0, contradictions = 0, non_terminating = 0,
+                  crashes = 0, protocol = 0;
+    StatusCounts statuses;  // of every position asked
+    // Positions the tables hold (not those beyond them, valued through their captures) that
+    // the declaration owes a value, and of those the ones it gave a value (right or wrong).
+    std::uint64_t owed = 0;
+    std::uint64_t valued = 0;
+    std::uint64_t excused = 0;  // capture positions it said, as declared, it does not store
+    double min_valued = 0;      // the least share of `owed` it had to value
     struct KindCount {
         std::string label;
         std::uint64_t asked = 0, problems = 0;
@@ -73,16 +96,29 @@ struct ProbeReport {
     std::vector<ProbeExample> examples;
     double seconds = 0;
 
+    // Set when the tables given as the reference could not be read: the run stopped, and
+    // nothing it found is the plugin's fault.
+    std::string reference_error;
+
     std::uint64_t problems() const {
-        return wrong_values + wrong_statuses + non_terminating + crashes;
+        return wrong_values + wrong_statuses + contradictions + non_terminating + crashes +
+               protocol;
     }
+    // The share of owed positions valued (1 when none was owed).
+    double valued_share() const {
+        return owed == 0 ? 1.0 : static_cast<double>(valued) / static_cast<double>(owed);
+    }
+    // Valued too few positions: a failure even without a wrong answer.
+    bool too_few_valued() const { return owed == 0 || valued_share() < min_valued; }
+    bool passed() const { return problems() == 0 && !too_few_valued(); }
 };
 
 // The time a run keeps free at its end with --time: a call's limit and a second (a host started
 // again after a failure may take longer, up to its load limit).
 double time_margin(const PluginProcess& plugin);
 
-// reference.max_pieces must be 2 or more.
+// reference.max_pieces must be 1 or more; the plugin's declared metric is the reference's
+// (RC_METRIC_DTW for tables with distances) or RC_METRIC_WLD (the caller refuses others).
 ProbeReport check_probe(PluginProcess& plugin, const Reference& reference,
                         const ProbeCheckOptions& options,
                         const std::function<void(const std::string&)>& log = {});

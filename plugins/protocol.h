@@ -1,10 +1,15 @@
 // The wire between retrocheck and the plugin host process (plugins/host_main.cpp): fixed-size
 // native-endian fields on a pair of pipes (both ends are one machine). The host first says what
 // it loaded (or why it could not), then answers one request at a time.
+//
+// Every request carries a tag, and its answer repeats it with the length of its body, so that an
+// answer that is not to the call under way (a process the plugin forked answering too) is
+// recognised and skipped whole, and bytes that are not a message are recognised as such.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 namespace retrocheck::plugins::wire {
@@ -21,11 +26,17 @@ enum Entry : std::uint8_t { kLegalMoves = 1, kPerft = 2, kProbe = 4 };
 
 // The first byte of everything the host sends.
 enum class Message : std::uint8_t {
-    Loaded = 0,   // the library is loaded: its ABI version, game, entry points and name follow
+    Loaded = 0,   // the library is loaded: its ABI version, game, entry points, name and (ABI 2)
+                  // the probe's declared metric and capture policy follow
     Refused = 1,  // it could not be loaded: why follows
-    Answer = 2,   // the entry point returned; its result follows
+    Answer = 2,   // the entry point returned: the request's tag, the processes the call left
+                  // running (killed by the host), and the body as text follow
     Fatal = 3,    // the host's fatal-signal handler, just before it dies: a Fatal follows
 };
+
+// The longest answer body the host may send (a move list and its count): far more than any
+// position's moves, and a bound on what a garbled length makes retrocheck hold.
+inline constexpr std::uint32_t kMaxBody = 16u << 20;
 
 // What the host saw as it died: the signal, whether the fault was at the stack's limit, and the
 // address space in use (against its memory limit).
@@ -58,5 +69,42 @@ Read get(int fd, T& v, Deadline deadline = kNoDeadline) {
 bool put_text(int fd, const std::string& s);
 // At most max_size bytes; a longer text closes the exchange (Read::Closed).
 Read get_text(int fd, std::string& s, std::uint32_t max_size, Deadline deadline = kNoDeadline);
+
+// A message's body, built field by field and sent with one write, or read back field by field;
+// a get past its end is false (a body of the wrong size).
+class Body {
+  public:
+    template <typename T>
+    void put(T v) {
+        bytes_.append(reinterpret_cast<const char*>(&v), sizeof v);
+    }
+    void put_text(const std::string& s) {
+        put(static_cast<std::uint32_t>(s.size()));
+        bytes_ += s;
+    }
+    template <typename T>
+    bool get(T& v) {
+        if (bytes_.size() - at_ < sizeof v) return false;
+        std::memcpy(&v, bytes_.data() + at_, sizeof v);
+        at_ += sizeof v;
+        return true;
+    }
+    bool get_text(std::string& s) {
+        std::uint32_t n = 0;
+        if (!get(n) || bytes_.size() - at_ < n) return false;
+        s.assign(bytes_, at_, n);
+        at_ += n;
+        return true;
+    }
+    // Every byte read.
+    bool done() const { return at_ == bytes_.size(); }
+
+    const std::string& bytes() const { return bytes_; }
+    std::string& bytes() { return bytes_; }
+
+  private:
+    std::string bytes_;
+    std::size_t at_ = 0;
+};
 
 }  // namespace retrocheck::plugins::wire

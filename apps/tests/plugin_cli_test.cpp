@@ -1,14 +1,21 @@
 // check-movegen and check-probe on the example plugins, through the command as a user runs it.
-// The tables are built once (up to 4 pieces, about 3 seconds); each run takes a second or two.
+// The tables are built once (up to 4 pieces, about 3 seconds); each run takes a second or two,
+// but those of PluginHangs, which wait out call limits (outside the fast stage).
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <thread>
 
 #include "apps/report_file.h"
 #include "apps/tests/cli_run.h"
 #include "apps/tests/four_pieces.h"
+#include "plugins/tests/leftover_processes.h"
 
 namespace {
 
@@ -30,6 +37,32 @@ JsonRun run_json(const std::string& args) {
 std::string probe_check(const char* plugin, const std::string& rest) {
     return std::string("check-probe --plugin ") + plugin + " --against " + four_pieces().string() +
            " " + rest;
+}
+
+// An environment variable set for the runs of one scope.
+class ScopedEnv {
+  public:
+    ScopedEnv(const char* name, const std::string& value) : name_(name) {
+        ::setenv(name, value.c_str(), 1);
+    }
+    ~ScopedEnv() { ::unsetenv(name_); }
+
+  private:
+    const char* name_;
+};
+
+// check-probe on the faulty resolver with one fault (examples/plugins/exact_resolver.cpp).
+JsonRun faulty(const std::string& fault, const std::string& rest) {
+    const ScopedEnv env("EXAMPLE_RESOLVER_FAULT", fault);
+    return run_json(probe_check(PLUGIN_faulty_resolver, rest));
+}
+
+// Every example of a run is `problem`, and the first says `says`.
+void expect_examples(const JsonRun& r, const std::string& problem, const std::string& says) {
+    ASSERT_FALSE(r.doc["examples"].empty()) << r.doc.dump(2);
+    for (const json& e : r.doc["examples"]) EXPECT_EQ(e["problem"], problem) << e.dump();
+    EXPECT_TRUE(contains(r.doc["examples"][0]["message"].get<std::string>(), says))
+        << r.doc["examples"][0].dump();
 }
 
 TEST(CheckMovegen, NamesThePlantedRuleErrorWithThePositionAndTheMove) {
@@ -81,6 +114,23 @@ TEST(CheckMovegen, PassesACorrectGenerator) {
     EXPECT_TRUE(r.doc["examples"].empty());
 }
 
+// A generator that never returns is given up on: the run stops after its failed calls, and a
+// shrink after two calls without an answer, instead of waiting out every call of a shrink.
+TEST(PluginHangs, AGeneratorThatNeverReturnsIsGivenUpOn) {
+    const ScopedEnv every("TEST_PLUGIN_EVERY", "hang");
+    const auto t0 = std::chrono::steady_clock::now();
+    const JsonRun r = run_json(std::string("check-movegen --plugin ") + PLUGIN_test_plugin_answers +
+                               " --call-timeout-ms 300");
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    EXPECT_EQ(r.status, 1) << r.doc.dump(2);
+    EXPECT_TRUE(r.doc["stopped"].get<bool>());
+    EXPECT_GT(r.doc["non_terminating"].get<int>(), 0);
+    // 10 failed calls and at most 2 a shrink: about 20 calls of 0.3 s, not 90.
+    EXPECT_LT(seconds, 20.0);
+    std::cout << "a generator that never returns: given up on after " << seconds << " s\n";
+}
+
 TEST(CheckProbe, FindsTheNaiveResolversEndlessRecursionWithinTheMinute) {
     const JsonRun r = run_json(probe_check(PLUGIN_naive_resolver, "--time 60"));
     ASSERT_EQ(r.status, 1) << r.doc.dump(2);
@@ -126,6 +176,10 @@ TEST(CheckProbe, PassesTheExactResolver) {
     const JsonRun r = run_json(probe_check(PLUGIN_exact_resolver, "--cases 4000"));
     EXPECT_EQ(r.status, 0) << r.doc.dump(2);
     EXPECT_EQ(r.doc["checked"], 4000);
+    EXPECT_EQ(r.doc["declared"]["metric"], "dtw");
+    EXPECT_TRUE(r.doc["distances_checked"].get<bool>());
+    EXPECT_EQ(r.doc["valued_share"].get<double>(), 1.0);
+    EXPECT_EQ(r.doc["valued"], r.doc["owed"]);
     EXPECT_GE(r.doc["valued"].get<int>() + r.doc["kinds"]["outside the tables"].get<int>(),
               r.doc["checked"].get<int>())
         << "every position the tables hold is valued";
@@ -136,7 +190,7 @@ TEST(CheckProbe, PassesTheExactResolver) {
 
 TEST(CheckProbe, ComparesDistancesToo) {
     // Wins of 9 plies or more said to be 2 plies longer: the right result, the wrong distance.
-    const JsonRun r = run_json(probe_check(PLUGIN_longer_wins_resolver, "--cases 2000"));
+    const JsonRun r = faulty("longer-wins", "--cases 2000");
     ASSERT_EQ(r.status, 1) << r.doc.dump(2);
     EXPECT_GT(r.doc["wrong_values"].get<int>(), 0);
     EXPECT_EQ(r.doc["wrong_statuses"], 0);
@@ -188,11 +242,141 @@ TEST(CheckPlugins, RefuseWhatTheyCannotCheckByName) {
                    "--pieces 5: " + four_pieces().string() + " holds tables of up to 4 pieces");
     expect_refused(probe_check(PLUGIN_exact_resolver, "--exhaustive 6"), "--exhaustive 6");
     expect_refused(probe_check(PLUGIN_exact_resolver, "--time 2"), "--time 2: too short");
-    const auto one = retrocheck::tb::testing::scratch("t1");
-    ASSERT_EQ(run("build checkers --pieces 1 --out " + one.string()).status, 0);
-    expect_refused(
-        std::string("check-probe --plugin ") + PLUGIN_exact_resolver + " --against " + one.string(),
-        "needs positions of 2 pieces or more");
+    expect_refused(probe_check(PLUGIN_exact_resolver, "--min-valued 1.5"), "--min-valued");
+}
+
+// The seed's broken resolver: "not stored" exactly where a capture is possible, the database's
+// value elsewhere. It declares every position valued, so each "not stored" contradicts it, and it
+// values too few of the positions it owes.
+TEST(CheckProbe, AResolverThatGivesUpOnCapturesFails) {
+    const JsonRun r = faulty("gives-up", "--cases 1000");
+    ASSERT_EQ(r.status, 1) << r.doc.dump(2);
+    EXPECT_GT(r.doc["contradictions"].get<int>(), 0);
+    EXPECT_EQ(r.doc["wrong_values"], 0) << "it is right wherever it answers";
+    EXPECT_GT(r.doc["statuses"]["not_stored"].get<int>(), 0);
+    EXPECT_LT(r.doc["valued_share"].get<double>(), 0.95);
+    EXPECT_TRUE(r.doc["too_few_valued"].get<bool>());
+    expect_examples(r, "contradiction", "not stored, though it declares every position valued");
+    // Declared as what it is, a Chinook-style reader, the same answers pass: every capture
+    // position excused, every other one valued.
+    const JsonRun honest = faulty("not-stored", "--cases 1000");
+    EXPECT_EQ(honest.status, 0) << honest.doc.dump(2);
+    EXPECT_EQ(honest.doc["declared"]["captures"], "not-stored");
+    EXPECT_GT(honest.doc["excused"].get<int>(), 0);
+    EXPECT_EQ(honest.doc["valued_share"].get<double>(), 1.0);
+}
+
+// A distance is held to the declared metric: none where one is declared, one where none is.
+TEST(CheckProbe, TheDeclaredMetricIsHeldTo) {
+    const JsonRun none = faulty("no-distance", "--cases 300");
+    ASSERT_EQ(none.status, 1) << none.doc.dump(2);
+    EXPECT_EQ(none.doc["declared"]["metric"], "dtw");
+    expect_examples(none, "contradiction", "no distance (-1), though it declares the metric dtw");
+    const JsonRun extra = faulty("wld-declared", "--cases 300");
+    ASSERT_EQ(extra.status, 1) << extra.doc.dump(2);
+    EXPECT_FALSE(extra.doc["distances_checked"].get<bool>());
+    expect_examples(extra, "contradiction", "though it declares win, draw or loss only");
+}
+
+// "Missing" for slices the tables hold contradicts the tables given, however right the rest is.
+TEST(CheckProbe, MissingForATableTheReferenceHoldsFails) {
+    const JsonRun r = faulty("missing", "--cases 1000");
+    ASSERT_EQ(r.status, 1) << r.doc.dump(2);
+    EXPECT_GT(r.doc["statuses"]["missing"].get<int>(), 0);
+    expect_examples(r, "contradiction", "missing, but the tables hold its slice");
+}
+
+// A plugin that values nothing fails with one report (one JSON document), never passes.
+TEST(CheckProbe, APluginThatValuesNothingFails) {
+    const ScopedEnv every("TEST_PLUGIN_EVERY", "missing");
+    const CliRun r =
+        run(probe_check(PLUGIN_test_plugin_answers, "--cases 300 --json"), "2>/dev/null");
+    ASSERT_EQ(r.status, 1) << r.out;
+    ASSERT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+    const json doc = json::parse(r.out);
+    EXPECT_EQ(doc["valued"], 0);
+    EXPECT_TRUE(doc["too_few_valued"].get<bool>());
+    const CliRun text = run(probe_check(PLUGIN_test_plugin_answers, "--cases 300"));
+    EXPECT_EQ(text.status, 1) << text.out;
+    EXPECT_TRUE(contains(text.out, "valued 0 of the ")) << text.out;
+    EXPECT_TRUE(contains(text.out, "FAILED: too few positions valued")) << text.out;
+}
+
+// Answers out of range are wrong, shown as they were (a distance at full width).
+TEST(CheckProbe, AnswersOutOfRangeAreWrong) {
+    struct Case {
+        const char* every;
+        const char* problem;
+        const char* says;
+    };
+    for (const Case& c : {Case{"dist-2", "wrong-value", "distance -2 is neither plies"},
+                          Case{"dist-million", "wrong-value", "win in 1,000,000 plies"},
+                          Case{"wld5", "wrong-value", "wld 5 is not -1, 0 or 1"},
+                          Case{"status9", "wrong-status", "status 9 is not one of 0-3"}}) {
+        SCOPED_TRACE(c.every);
+        const ScopedEnv every("TEST_PLUGIN_EVERY", c.every);
+        const CliRun r =
+            run(probe_check(PLUGIN_test_plugin_answers, "--cases 50 --max-examples 1"));
+        EXPECT_EQ(r.status, 1) << r.out;
+        EXPECT_TRUE(contains(r.out, std::string(c.problem) + " (")) << r.out;
+        EXPECT_TRUE(contains(r.out, c.says)) << r.out;
+    }
+    const ScopedEnv every("TEST_PLUGIN_EVERY", "dist-million");
+    const JsonRun r = run_json(probe_check(PLUGIN_test_plugin_answers, "--cases 20"));
+    ASSERT_FALSE(r.doc["examples"].empty());
+    EXPECT_EQ(r.doc["examples"][0]["plugin_value"]["plies"], 1000000);
+    EXPECT_EQ(r.doc["examples"][0]["plugin_answer"]["distance"], 1000000);
+}
+
+// A plugin that forks, or closes its descriptors and spins, is reported, the run ends within
+// its limits, and nothing of it is left running.
+TEST(PluginHangs, AProbeThatForksOrStopsAnsweringIsReportedAndLeavesNothing) {
+    const std::string mark = retrocheck::testing::mark_children();
+    {
+        const ScopedEnv every("TEST_PLUGIN_EVERY", "fork-stay");
+        const JsonRun r = run_json(probe_check(PLUGIN_test_plugin_answers, "--cases 30"));
+        EXPECT_EQ(r.status, 1) << r.doc.dump(2);
+        EXPECT_GT(r.doc["protocol"].get<int>(), 0);
+        expect_examples(r, "protocol", "left 1 process running");
+    }
+    {
+        const ScopedEnv every("TEST_PLUGIN_EVERY", "close-spin");
+        const auto t0 = std::chrono::steady_clock::now();
+        const JsonRun r =
+            run_json(probe_check(PLUGIN_test_plugin_answers, "--cases 30 --call-timeout-ms 200"));
+        EXPECT_EQ(r.status, 1) << r.doc.dump(2);
+        EXPECT_GT(r.doc["non_terminating"].get<int>(), 0);
+        // 20 failed calls stop the run; a shrink gives up after two that time out.
+        EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(20));
+    }
+    for (int i = 0; i < 100 && !retrocheck::testing::running_with_mark(mark).empty(); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    EXPECT_TRUE(retrocheck::testing::running_with_mark(mark).empty());
+}
+
+// Damaged reference tables stop the run with an error naming the file: the plugin is not
+// blamed, nor is the damage missed.
+TEST(CheckProbe, DamagedReferenceTablesAreAnErrorNotThePluginsFault) {
+    const auto copy = retrocheck::tb::testing::scratch("t4-damaged");
+    for (const auto& f : std::filesystem::directory_iterator(four_pieces()))
+        std::filesystem::copy_file(f.path(), copy / f.path().filename());
+    // A byte in the middle of the largest 2-piece file's blocks.
+    const auto damaged = copy / "bm0bk1wm0wk1.rctb";
+    const auto size = std::filesystem::file_size(damaged);
+    {
+        std::fstream f(damaged, std::ios::in | std::ios::out | std::ios::binary);
+        f.seekg(static_cast<std::streamoff>(size - 40));
+        char c = 0;
+        f.get(c);
+        f.seekp(static_cast<std::streamoff>(size - 40));
+        f.put(static_cast<char>(c ^ 0x5a));
+    }
+    const CliRun r = run(std::string("check-probe --plugin ") + PLUGIN_exact_resolver +
+                         " --against " + copy.string() + " --exhaustive 2");
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_TRUE(contains(r.out, "cannot be read, so nothing the plugin answered is judged"))
+        << r.out;
+    EXPECT_TRUE(contains(r.out, "bm0bk1wm0wk1.rctb")) << r.out;
 }
 
 TEST(Reports, XmlTextIsEscapedAndValidUtf8) {

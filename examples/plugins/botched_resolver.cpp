@@ -35,8 +35,10 @@ rc_probe_result probe(const char* fen) {
     });
 }
 
+// Win, draw or loss for every position, capture positions included.
 const rc_plugin kPlugin = {
-    RC_PLUGIN_ABI_VERSION, RC_GAME_CHECKERS, "botched_resolver", nullptr, nullptr, probe};
+    RC_PLUGIN_ABI_VERSION, RC_GAME_CHECKERS,    "botched_resolver", nullptr, nullptr, probe,
+    RC_METRIC_WLD,         RC_CAPTURES_RESOLVED};
 
 }  // namespace
 

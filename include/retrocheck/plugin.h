@@ -13,7 +13,11 @@
  * retrocheck never calls a plugin in its own process: every call runs in a child process under
  * a time, stack and memory limit, so an entry point that does not return, overflows its stack,
  * crashes or exhausts memory is reported as exactly that, with the position, and the run goes
- * on. Entry points need not be thread-safe; they are called one at a time.
+ * on. The child runs in a process group of its own with stdin at /dev/null and no descriptor of
+ * retrocheck's but its two pipes; at the call limit the whole group is killed. A plugin must not
+ * start processes: one still running when a call returns is killed and the call reported, as is
+ * anything but an answer on the pipes. Entry points need not be thread-safe; they are called one
+ * at a time.
  *
  * Positions are FEN text in the game's usual form (checkers: PDN FEN such as "W:W21,22:B1,K5";
  * chess: standard FEN). Moves are text in the game's usual notation (checkers: "24-19",
@@ -30,7 +34,7 @@ extern "C" {
 #endif
 
 /* The version of this interface. A change that breaks built plugins increments it. */
-#define RC_PLUGIN_ABI_VERSION 1
+#define RC_PLUGIN_ABI_VERSION 2
 
 /* The name of the one exported function. */
 #define RC_PLUGIN_ENTRY "retrocheck_plugin"
@@ -55,8 +59,26 @@ typedef enum rc_wld { RC_LOSS = -1, RC_DRAW = 0, RC_WIN = 1 } rc_wld;
 typedef struct rc_probe_result {
     int32_t status;   /* an rc_probe_status */
     int32_t wld;      /* an rc_wld; meaningful when status is RC_PROBE_OK */
-    int32_t distance; /* plies to the end in the tables' metric (checkers: DTW), or -1 for none */
+    int32_t distance; /* plies in the declared metric (rc_plugin.probe_metric), 0 or more; -1
+                         when the metric is RC_METRIC_WLD and for a draw */
 } rc_probe_result;
+
+/* The distance a probe declares it gives (rc_plugin.probe_metric). */
+typedef enum rc_metric {
+    RC_METRIC_WLD = 0, /* win, draw or loss only: distance is always -1 */
+    RC_METRIC_DTW = 1, /* checkers: plies to the end of the game, the winner hurrying and the
+                          loser delaying (what retrocheck's checkers tables hold) */
+    RC_METRIC_DTM = 2, /* chess: plies to mate */
+    RC_METRIC_DTZ = 3  /* chess: plies to the next capture or pawn move (Syzygy's DTZ) */
+} rc_metric;
+
+/* What a probe declares it answers where a capture is possible (rc_plugin.probe_captures). */
+typedef enum rc_captures {
+    RC_CAPTURES_RESOLVED = 0,  /* every position is valued, those with a capture too: a capture
+                                  resolver over a database that omits them, or a full database */
+    RC_CAPTURES_NOT_STORED = 1 /* RC_PROBE_NOT_STORED where either side can capture, as a
+                                  Chinook-style database reader without a resolver answers */
+} rc_captures;
 
 typedef struct rc_plugin {
     uint32_t abi_version; /* RC_PLUGIN_ABI_VERSION */
@@ -75,6 +97,14 @@ typedef struct rc_plugin {
 
     /* The value of fen from its tables. */
     rc_probe_result (*probe)(const char* fen);
+
+    /* What probe declares of its answers (ignored without probe). retrocheck holds the plugin to
+     * it: check-probe reports every answer that contradicts it (a distance of -1 where a metric
+     * was declared, RC_PROBE_NOT_STORED from a resolver, RC_PROBE_MISSING for a table the
+     * reference holds) as a wrong status, and fails a plugin that values too few positions. A
+     * field left 0 declares the strictest: no distance, every position valued. */
+    uint32_t probe_metric;   /* an rc_metric */
+    uint32_t probe_captures; /* an rc_captures */
 } rc_plugin;
 
 /* The function a plugin exports. */

@@ -4,10 +4,17 @@
 // is refused by name.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <iostream>
+#include <thread>
 
 #include "plugins/plugin_process.h"
+#include "plugins/tests/leftover_processes.h"
 
 namespace retrocheck::plugins {
 namespace {
@@ -25,6 +32,18 @@ std::unique_ptr<PluginProcess> answers() {
     auto p = PluginProcess::start(TEST_PLUGIN_answers, RC_GAME_CHECKERS, quick());
     EXPECT_TRUE(p.ok()) << p.error();
     return p.ok() ? std::move(p).value() : nullptr;
+}
+
+// The processes the test's plugins left running once they had a second to die: none, or the
+// test fails naming them.
+void expect_nothing_left(const std::string& mark) {
+    std::vector<int> left;
+    for (int i = 0; i < 100; ++i) {
+        left = testing::running_with_mark(mark);
+        if (left.empty()) return;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    ADD_FAILURE() << left.size() << " processes left running, the first pid " << left.front();
 }
 
 template <typename T>
@@ -118,12 +137,100 @@ TEST(PluginProcess, BadLibrariesAreRefusedByName) {
     expect_refused("/nonexistent/libplugin.so", RC_GAME_CHECKERS, "No such file or directory");
     expect_refused(TEST_PLUGIN_no_entry, RC_GAME_CHECKERS, "exports no function retrocheck_plugin");
     expect_refused(TEST_PLUGIN_wrong_abi, RC_GAME_CHECKERS,
-                   "built for plugin ABI version 99; this retrocheck speaks version 1");
+                   "built for plugin ABI version 99; this retrocheck speaks version 2");
+    expect_refused(TEST_PLUGIN_abi_one, RC_GAME_CHECKERS,
+                   "built for plugin ABI version 1; this retrocheck speaks version 2 (rebuild it "
+                   "against this retrocheck/plugin.h: version 2 adds probe_metric and "
+                   "probe_captures");
     expect_refused(TEST_PLUGIN_chess, RC_GAME_CHECKERS,
                    "a plugin for chess; this command checks checkers");
     expect_refused(TEST_PLUGIN_answers, RC_GAME_CHESS,
                    "a plugin for checkers; this command checks chess");
     expect_refused(TEST_PLUGIN_load_crash, RC_GAME_CHECKERS, "while loading: killed by SIGSEGV");
+}
+
+// A plugin cannot fool the host: a process it starts is killed and the call reported, whether
+// it waits, leaves the process group or answers too; bytes that are not an answer, a host that
+// closes its descriptors and spins, or one that exits, are each a failure of that call within
+// its limit; and nothing of the plugin's runs once the call has failed or the plugin is closed.
+TEST(PluginProcess, NoPluginFoolsTheHost) {
+    const std::string mark = testing::mark_children();
+    {
+        const auto p = answers();
+        ASSERT_TRUE(p);
+        EXPECT_EQ(p->info().probe_metric, RC_METRIC_DTW);
+        EXPECT_EQ(p->info().probe_captures, RC_CAPTURES_RESOLVED);
+        struct Case {
+            const char* fen;
+            Kind kind;
+            const char* says;
+        };
+        for (const Case& c :
+             {Case{"fork-stay", Kind::Protocol, "left 1 process running when the call returned"},
+              Case{"setsid-stay", Kind::Protocol, "left 1 process running"},
+              Case{"garbage", Kind::Protocol, "where an answer starts"},
+              Case{"stray", Kind::Protocol,
+                   "1 answer to another call (tag 4294967295, this call's "},
+              Case{"fork-hang", Kind::Timeout, "no answer within 1,000 ms"},
+              Case{"close-spin", Kind::Timeout,
+                   "closed its end of the pipe and gave no answer within 1,000 ms; killed"},
+              Case{"exit0", Kind::Crash, "the plugin host exited with status 0"}}) {
+            SCOPED_TRACE(c.fen);
+            const auto start = std::chrono::steady_clock::now();
+            const auto r = p->probe(c.fen);
+            ASSERT_TRUE(std::holds_alternative<CallFailure>(r));
+            EXPECT_EQ(failure(r).kind, c.kind) << failure(r).message;
+            EXPECT_NE(failure(r).message.find(c.says), std::string::npos) << failure(r).message;
+            EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(3));
+            std::cout << c.fen << ": " << failure(r).message << "\n";
+            expect_nothing_left(mark);
+            const auto next = p->probe("W:W24:B1");
+            ASSERT_TRUE(std::holds_alternative<rc_probe_result>(next)) << failure(next).message;
+            EXPECT_EQ(std::get<rc_probe_result>(next).distance, 7);
+        }
+        // Two processes answer: the call it forked in, or the one after it, fails, and no
+        // answer of the second is taken for the first's.
+        bool reported = false;
+        for (const char* fen : {"fork-answer", "W:W24:B1", "W:W24:B1"}) {
+            const auto r = p->probe(fen);
+            if (const auto* f = std::get_if<CallFailure>(&r)) {
+                EXPECT_EQ(f->kind, Kind::Protocol) << f->message;
+                std::cout << fen << ": " << f->message << "\n";
+                reported = true;
+            } else {
+                EXPECT_EQ(std::get<rc_probe_result>(r).distance, 7);
+            }
+        }
+        EXPECT_TRUE(reported);
+        // Out-of-range values come back as they are, for the checks to judge.
+        const auto far = p->probe("dist-million");
+        ASSERT_TRUE(std::holds_alternative<rc_probe_result>(far));
+        EXPECT_EQ(std::get<rc_probe_result>(far).distance, 1000000);
+        EXPECT_EQ(std::get<rc_probe_result>(p->probe("status9")).status, 9);
+        // A plugin that forked and is then closed takes its process with it.
+        EXPECT_TRUE(std::holds_alternative<CallFailure>(p->probe("fork-stay")));
+        EXPECT_TRUE(std::holds_alternative<rc_probe_result>(p->probe("W:W24:B1")));
+        EXPECT_GT(p->host_pid(), 0);
+    }
+    expect_nothing_left(mark);
+}
+
+// The host reads nothing of retrocheck's stdin and holds no descriptor of retrocheck's but its
+// pipes.
+TEST(PluginProcess, TheHostHoldsOnlyItsPipes) {
+    const int extra = ::open("/dev/null", O_RDONLY);  // not close-on-exec
+    ASSERT_GE(extra, 0);
+    const auto p = answers();
+    ASSERT_TRUE(p);
+    ASSERT_TRUE(std::holds_alternative<rc_probe_result>(p->probe("W:W24:B1")));
+    const std::string fds = "/proc/" + std::to_string(p->host_pid()) + "/fd";
+    std::vector<int> open;
+    for (const auto& e : std::filesystem::directory_iterator(fds))
+        open.push_back(std::stoi(e.path().filename().string()));
+    std::sort(open.begin(), open.end());
+    EXPECT_EQ(open, (std::vector<int>{0, 1, 2, 3, 4}));
+    EXPECT_EQ(std::filesystem::read_symlink(fds + "/0"), "/dev/null");
+    ::close(extra);
 }
 
 }  // namespace
