@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 
+#include "apps/build_plan.h"
 #include "apps/output.h"
 #include "apps/progress.h"
 #include "apps/verify_output.h"
@@ -29,8 +30,18 @@ using tb::chess::MaterialTableSet;
 using Position = chess::Position;
 
 bool holds_chess_tables(const std::filesystem::path& dir) {
-    const auto files = tb::store::open_directory(dir);
-    return files && files->front()->chess();
+    // By the files' names, not their contents: a damaged chess file is then reported by the
+    // chess loader, not taken for a sign of a checkers directory.
+    std::error_code ec;
+    std::filesystem::directory_iterator it(dir, ec);
+    if (ec) return false;
+    for (const auto& entry : it) {
+        const std::filesystem::path& p = entry.path();
+        if (p.extension() != tb::store::kExtension) continue;
+        if (Material::parse(p.stem().string())) return true;
+        if (tb::parse_slice(p.stem().string())) return false;
+    }
+    return false;
 }
 
 Result<std::vector<Material>> chess_materials(const std::string& names, int pieces) {
@@ -55,7 +66,15 @@ Result<BuildSummary> build_chess_tables(const std::vector<Material>& materials,
                                         const BuildRequest& request) {
     const std::vector<Material> order = tb::chess::closure(materials);
     std::vector<std::string> names;
-    for (const Material& m : order) names.push_back(m.name());
+    std::vector<PlannedTable> plan;
+    for (const Material& m : order) {
+        names.push_back(m.name());
+        PlannedTable t{m.name(), 2 * tb::chess::MaterialIndex(m).size(), 0};
+        for (const Material& next : m.successors())
+            if (next.pieces() > 2) t.successor_slots += 2 * tb::chess::MaterialIndex(next).size();
+        plan.push_back(t);
+    }
+    if (const auto fits = check_build_fits(plan); !fits) return Error{fits.error()};
     if (const auto cleared = clear_stale_tables(request.out, names, request.overwrite); !cleared)
         return Error{cleared.error()};
     std::map<Material, int> needed_by;

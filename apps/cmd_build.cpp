@@ -1,18 +1,22 @@
 // `retrocheck build checkers --pieces N --out DIR [--method outcount|grandfather] [--threads T]`
 #include <fmt/format.h>
+#include <signal.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <filesystem>
 #include <map>
 #include <memory>
 
+#include "apps/build_plan.h"
 #include "apps/chess_tables.h"
 #include "apps/commands.h"
 #include "apps/jobs.h"
 #include "apps/output.h"
 #include "apps/progress.h"
 #include "tablebases/build/builder.h"
+#include "tablebases/index.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/store/format.h"
 #include "tablebases/store/writer.h"
@@ -34,6 +38,17 @@ Result<int> clear_stale_tables(const std::filesystem::path& dir,
     std::vector<std::filesystem::path> stale;
     for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
         const std::filesystem::path& p = entry.path();
+        // A build killed while it wrote leaves NAME.rctb.tmp-PID: removed once PID is gone (a
+        // build still running into the same directory keeps its own).
+        const std::string file = p.filename().string();
+        const std::string tmp = std::string(store::kExtension) + ".tmp-";
+        if (const auto at = file.rfind(tmp); at != std::string::npos) {
+            const std::string pid = file.substr(at + tmp.size());
+            if (!pid.empty() && pid.find_first_not_of("0123456789") == std::string::npos &&
+                pid.size() < 10 && ::kill(std::stoi(pid), 0) != 0 && errno == ESRCH)
+                std::filesystem::remove(p, ec);
+            continue;
+        }
         if (p.extension() != store::kExtension) continue;
         if (std::find(names.begin(), names.end(), p.stem().string()) == names.end())
             stale.push_back(p);
@@ -59,7 +74,14 @@ Result<int> clear_stale_tables(const std::filesystem::path& dir,
 Result<BuildSummary> build_tables(const BuildRequest& request) {
     const std::vector<Slice> slices = slices_up_to(request.pieces);
     std::vector<std::string> names;
-    for (const Slice& s : slices) names.push_back(name(s));
+    std::vector<PlannedTable> plan;
+    for (const Slice& s : slices) {
+        names.push_back(name(s));
+        PlannedTable t{name(s), 2 * SliceIndex(s).size(), 0};
+        for (const Slice& next : successors(s)) t.successor_slots += 2 * SliceIndex(next).size();
+        plan.push_back(t);
+    }
+    if (const auto fits = check_build_fits(plan); !fits) return Error{fits.error()};
     if (const auto cleared = clear_stale_tables(request.out, names, request.overwrite); !cleared)
         return Error{cleared.error()};
     // How many slices still to build need each slice: a table leaves memory when none does.

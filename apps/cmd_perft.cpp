@@ -107,7 +107,10 @@ Command add_perft(CLI::App& app) {
             const auto depth = depth_argument(args->positional.back(), 0, kMaxDepth);
             if (!depth) return fail(depth.error());
             PositionArgs in = args->input;
-            if (args->positional.size() == 2) in.fen = args->positional[0];
+            if (args->positional.size() == 2) {
+                in.fen = args->positional[0];
+                in.fen_given = true;
+            }
             const auto text = read_input_text(in);
             if (!text) return fail(text.error());
             const ReportOptions report_options{*depth, args->divide, args->json};

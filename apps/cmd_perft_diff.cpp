@@ -107,8 +107,10 @@ Command add_perft_diff(CLI::App& app) {
                     "The engine's command line, run by sh (e.g. stockfish; /usr/games is on "
                     "the PATH)")
         ->required();
-    cmd->add_option("--timeout", args->timeout, "Seconds to wait for each engine answer")
-        ->check(CLI::PositiveNumber);
+    cmd->add_option("--timeout", args->timeout,
+                    "Seconds the engine may take for each answer (the handshake, each perft), "
+                    "however much it writes meanwhile")
+        ->check(CLI::Range(0.001, 1e6));
     add_position_options(cmd, args->input);
     cmd->add_flag("--json", args->json, "Print one JSON object a position");
     return {cmd, [args] {
@@ -117,7 +119,10 @@ Command add_perft_diff(CLI::App& app) {
                 const int depth = *parsed;
                 PositionArgs in = args->input;
                 in.game = "chess";
-                if (args->positional.size() == 2) in.fen = args->positional[0];
+                if (args->positional.size() == 2) {
+                    in.fen = args->positional[0];
+                    in.fen_given = true;
+                }
                 const auto text = read_input_text(in);
                 if (!text) return fail(text.error());
                 const auto input = parse_chess_positions(in, *text, Position::start());

@@ -188,7 +188,8 @@ Result<bool> write_html(const std::string& path, const HtmlReport& report) {
 void add_html_option(CLI::App* cmd, std::string& path) {
     cmd->add_option("--html", path,
                     "Also write an HTML report to FILE: the summary and every example position "
-                    "drawn, with the move that shows the problem");
+                    "drawn, with the move that shows the problem")
+        ->check(CLI::Validator(report_path_problem, "FILE", "report file"));
 }
 
 }  // namespace retrocheck::app

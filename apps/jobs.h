@@ -45,7 +45,8 @@ struct BuildSummary {
 };
 
 // Makes dir, and removes its table files whose names (without .rctb) are not among `names`
-// when overwrite is set; refuses, naming them, when it is not. The number removed.
+// when overwrite is set; refuses, naming them, when it is not. The number removed. Temporary
+// files a killed build left (NAME.rctb.tmp-PID, PID no longer running) are removed either way.
 Result<int> clear_stale_tables(const std::filesystem::path& dir,
                                const std::vector<std::string>& names, bool overwrite);
 

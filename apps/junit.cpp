@@ -54,7 +54,8 @@ Result<bool> write_junit(const std::string& path, const JunitSuite& suite) {
 void add_junit_option(CLI::App* cmd, std::string& path) {
     cmd->add_option("--junit", path,
                     "Also write a JUnit XML report to FILE (one test case a slice, entry or kind "
-                    "of case)");
+                    "of case)")
+        ->check(CLI::Validator(report_path_problem, "FILE", "report file"));
 }
 
 }  // namespace retrocheck::app

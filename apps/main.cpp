@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <new>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "apps/commands.h"
@@ -31,6 +32,7 @@ int main(int argc, char** argv) {
         add_audit(app),     add_search(app),        add_corpus(app),      add_bench(app),
         add_pdn(app),       add_check_movegen(app), add_check_probe(app), add_prove(app),
         add_perft_diff(app)};
+    check_numbers(app);
     if (argc > 1 && argv[1][0] != '-') {
         std::string names;
         bool known = false;
@@ -52,11 +54,18 @@ int main(int argc, char** argv) {
     }
     try {
         for (const Command& c : commands)
-            if (c.cli->parsed()) return c.run();
+            if (c.cli->parsed()) {
+                const int code = c.run();
+                // Output that could not be written is no result: exit 2, whatever was found.
+                return stdout_written() ? code : kExitCannotRun;
+            }
     } catch (const std::filesystem::filesystem_error& e) {
         return fail(e.path1().string() + ": " + e.code().message());
     } catch (const std::bad_alloc&) {
         return fail("out of memory");
+    } catch (const std::system_error& e) {
+        // fmt's writes to stdout throw this when the device is full or the pipe closed.
+        return fail(std::string("cannot write the output: ") + e.code().message());
     } catch (const std::exception& e) {
         return fail(std::string("internal error: ") + e.what());
     }

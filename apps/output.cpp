@@ -1,7 +1,9 @@
 #include "apps/output.h"
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 #include "engine/checkers/notation.h"
 #include "engine/core/text.h"
@@ -16,8 +18,15 @@ void set_json_errors(bool on) { json_errors = on; }
 
 int fail(std::string_view message) {
     std::fflush(stdout);
-    fmt::print(stderr, "retrocheck: {}\n", message);
-    if (json_errors) print_json({{"error", {{"message", std::string(message)}}}});
+    // Not fmt::print, which throws when stderr cannot be written: an error must not abort.
+    const std::string line = "retrocheck: " + std::string(message) + "\n";
+    std::fputs(line.c_str(), stderr);
+    if (json_errors) {
+        try {
+            print_json({{"error", {{"message", std::string(message)}}}});
+        } catch (const std::exception&) {  // stdout is what failed: stderr has said why
+        }
+    }
     return kExitCannotRun;
 }
 
@@ -76,6 +85,60 @@ nlohmann::json position_value_json(const checkers::Position& pos, const Outcome&
 
 nlohmann::json move_json(const std::optional<checkers::Move>& m) {
     return m ? nlohmann::json(checkers::format_move(*m)) : nlohmann::json(nullptr);
+}
+
+namespace {
+
+// Why text is not a number of this kind, or "".
+std::string not_a_number(const std::string& text, const std::string& type) {
+    if (type == "FLOAT") {
+        std::size_t used = 0;
+        double v = 0;
+        try {
+            v = std::stod(text, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used == 0 || used != text.size()) return "expected a number, got " + in_quotes(text);
+        if (!std::isfinite(v)) return "expected a finite number, got " + in_quotes(text);
+        return {};
+    }
+    const bool is_signed = type == "INT";
+    std::size_t at = is_signed && !text.empty() && text[0] == '-' ? 1 : 0;
+    if (at == text.size() || text.find_first_not_of("0123456789", at) != std::string::npos)
+        return (is_signed ? "expected a whole number, got "
+                          : "expected a whole number of 0 or more, got ") +
+               in_quotes(text);
+    // 20 digits hold every 64-bit number; the range check below catches the rest.
+    const std::string digits = text.substr(at);
+    const std::string most = is_signed ? "9223372036854775807" : "18446744073709551615";
+    const auto first = digits.find_first_not_of('0');
+    const std::string value = first == std::string::npos ? "0" : digits.substr(first);
+    if (value.size() > most.size() || (value.size() == most.size() && value > most))
+        return "expected a number that fits in 64 bits, got " + in_quotes(text);
+    return {};
+}
+
+}  // namespace
+
+void check_numbers(CLI::App& app) {
+    for (CLI::Option* opt : app.get_options()) {
+        // The type as CLI11 names it, before what other validators add ("FLOAT:FLOAT in ...").
+        std::string type = opt->get_type_name();
+        type = type.substr(0, type.find(':'));
+        if (type != "UINT" && type != "INT" && type != "FLOAT") continue;
+        opt->check(CLI::Validator(
+            [type](const std::string& text) { return not_a_number(text, type); }, "", "number"));
+    }
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) check_numbers(*sub);
+}
+
+bool stdout_written() {
+    if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return true;
+    const int error = errno;
+    std::fprintf(stderr, "retrocheck: cannot write the output: %s\n",
+                 error ? std::strerror(error) : "the write failed");
+    return false;
 }
 
 void add_threads_option(CLI::App* cmd, int& threads) {

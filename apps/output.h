@@ -66,6 +66,16 @@ nlohmann::json position_value_json(const checkers::Position& pos, const Outcome&
 // "15x24", or null when absent.
 nlohmann::json move_json(const std::optional<checkers::Move>& m);
 
+// Every numeric option of app and its subcommands checked as text before CLI11 converts it: a
+// whole number is digits (a '-' only where the option is signed) within 64 bits, a real number
+// is finite. (CLI11 2.1 reads "-1" as the largest unsigned number and takes "nan".) The ranges
+// each option checks come after.
+void check_numbers(CLI::App& app);
+
+// Flushes stdout: false (after printing why on stderr) when what was written could not be, so
+// that output lost to a full disk or a closed pipe is not a pass.
+bool stdout_written();
+
 // --threads T (0: every hardware thread), and the TBB limit it sets while alive.
 void add_threads_option(CLI::App* cmd, int& threads);
 std::unique_ptr<tbb::global_control> limit_threads(int threads);

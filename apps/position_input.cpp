@@ -64,6 +64,7 @@ Result<PositionInputOf<P>> parse(const PositionArgs& args, const InputText& text
 }  // namespace
 
 void add_position_options(CLI::App* cmd, PositionArgs& args) {
+    args.fen_option = cmd->get_option_no_throw("fen");
     cmd->add_option("--fen-file", args.fen_file,
                     "Positions from a file, one FEN a line ('#' comments and blank lines skipped)");
     cmd->add_option("--moves", args.moves,
@@ -81,6 +82,12 @@ Result<InputText> read_input_text(const PositionArgs& args) {
     InputText text;
     if (!args.fen_file.empty() && !args.fen.empty() && args.fen != "-")
         return Error{"give either a FEN or --fen-file, not both"};
+    const bool fen_given =
+        args.fen_given || (args.fen_option && args.fen_option->count() > 0) || !args.fen.empty();
+    if (fen_given && trim(args.fen).empty())
+        return Error{
+            "an empty FEN: give a position, '-' for FENs on stdin, or none for the "
+            "default"};
     if (args.fen_file.empty() && args.fen != "-") {
         if (!args.fen.empty()) {
             text.given = true;

@@ -19,13 +19,17 @@
 namespace retrocheck::app {
 
 struct PositionArgs {
-    std::string fen;  // a FEN, or "-" for standard input; empty: the default (if any)
+    std::string fen;  // a FEN, or "-" for standard input; not given: the default (if any)
+    // Whether fen was given (an empty one is refused, not taken for the default): set for the
+    // command's "fen" option by add_position_options, or by a command that fills fen itself.
+    const CLI::Option* fen_option = nullptr;
+    bool fen_given = false;
     std::string fen_file;
     std::string moves;  // "24-19 8-11" or "e2e4 Nf6", applied in order to every position
     std::string game;   // "chess", "checkers", or "" to tell by the FEN
 };
 
-// Adds --fen-file and --moves (the FEN positional stays the command's own).
+// Adds --fen-file and --moves (the FEN positional stays the command's own, added before).
 void add_position_options(CLI::App* cmd, PositionArgs& args);
 // Adds --game chess|checkers, for the commands that play both games.
 void add_game_option(CLI::App* cmd, PositionArgs& args);

@@ -1,5 +1,6 @@
 #include "apps/uci_engine.h"
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <poll.h>
 #include <signal.h>
@@ -8,6 +9,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -37,8 +39,8 @@ Result<std::unique_ptr<UciEngine>> UciEngine::start(const std::string& command, 
     static std::once_flag no_sigpipe;
     std::call_once(no_sigpipe, [] { ::signal(SIGPIPE, SIG_IGN); });
     int in[2], out[2];
-    if (::pipe(in) != 0) return Error{"cannot make a pipe for the engine"};
-    if (::pipe(out) != 0) {
+    if (::pipe2(in, O_CLOEXEC) != 0) return Error{"cannot make a pipe for the engine"};
+    if (::pipe2(out, O_CLOEXEC) != 0) {
         ::close(in[0]);
         ::close(in[1]);
         return Error{"cannot make a pipe for the engine"};
@@ -75,10 +77,7 @@ Result<std::unique_ptr<UciEngine>> UciEngine::start(const std::string& command, 
         ::dup2(in[0], 0);
         ::dup2(out[1], 1);
         ::dup2(errors_fd, 2);
-        ::close(in[0]);
-        ::close(in[1]);
-        ::close(out[0]);
-        ::close(out[1]);
+        ::close_range(3, ~0u, 0);  // nothing of ours but its three descriptors
         ::execve(argv[0], argv, envp.data());
         ::_exit(127);
     }
@@ -87,15 +86,17 @@ Result<std::unique_ptr<UciEngine>> UciEngine::start(const std::string& command, 
     std::unique_ptr<UciEngine> engine(new UciEngine(command, pid, in[1], out[0]));
     engine->errors_ = errors;
     if (!engine->send("uci")) return Error{engine->died()};
+    const auto uciok_by = Clock::now() + std::chrono::milliseconds(timeout_ms);
     for (;;) {
-        auto line = engine->read_line(timeout_ms);
+        auto line = engine->read_line(uciok_by, timeout_ms);
         if (!line) return Error{line.error() + " (waiting for 'uciok')"};
         if (line->rfind("id name ", 0) == 0) engine->name_ = std::string(trim(line->substr(8)));
         if (trim(*line) == "uciok") break;
     }
     if (!engine->send("isready")) return Error{engine->died()};
+    const auto readyok_by = Clock::now() + std::chrono::milliseconds(timeout_ms);
     for (;;) {
-        auto line = engine->read_line(timeout_ms);
+        auto line = engine->read_line(readyok_by, timeout_ms);
         if (!line) return Error{line.error() + " (waiting for 'readyok')"};
         if (trim(*line) == "readyok") break;
     }
@@ -165,8 +166,7 @@ std::string UciEngine::died() const {
     return fmt::format("engine {} closed its output{}", in_quotes(command_), last_words());
 }
 
-Result<std::string> UciEngine::read_line(int timeout_ms) {
-    const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
+Result<std::string> UciEngine::read_line(Clock::time_point deadline, int timeout_ms) {
     for (;;) {
         if (const auto nl = buffer_.find('\n'); nl != std::string::npos) {
             std::string line = buffer_.substr(0, nl);
@@ -174,12 +174,19 @@ Result<std::string> UciEngine::read_line(int timeout_ms) {
             if (!line.empty() && line.back() == '\r') line.pop_back();
             return line;
         }
-        pollfd p{from_, POLLIN, 0};
-        const int ready = ::poll(&p, 1, ms_left(deadline));
-        if (ready < 0 && errno == EINTR) continue;
-        if (ready == 0)
+        if (buffer_.size() > kMaxLine)
+            return Error{fmt::format("engine {} wrote a line of more than {} bytes without an end",
+                                     in_quotes(command_), grouped(kMaxLine))};
+        const auto out_of_time = [&] {
             return Error{fmt::format("engine {} gave no answer within {} s", in_quotes(command_),
                                      timeout_ms / 1000.0)};
+        };
+        // The deadline holds however much the engine writes meanwhile.
+        if (Clock::now() >= deadline) return out_of_time();
+        pollfd p{from_, POLLIN, 0};
+        const int ready = ::poll(&p, 1, std::max(1, ms_left(deadline)));
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready == 0) return out_of_time();
         char chunk[4096];
         const ssize_t n = ::read(from_, chunk, sizeof chunk);
         if (n < 0 && errno == EINTR) continue;
@@ -198,14 +205,30 @@ Result<EngineDivide> UciEngine::perft(const std::string& fen, int depth, int tim
     static const std::regex kTotal(R"(^\s*(?:nodes searched|nodes|total)\s*:?\s*(\d+)\s*$)",
                                    std::regex::icase);
     EngineDivide divide;
+    const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
+    // A count beyond 64 bits is an answer in an unknown form, not a crash.
+    const auto count = [&](const std::string& digits) -> Result<std::uint64_t> {
+        std::uint64_t n = 0;
+        const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+        if (ec != std::errc() || end != digits.data() + digits.size())
+            return Error{
+                fmt::format("engine {} gave the count {}, beyond 64 bits (go perft {} "
+                            "from {})",
+                            in_quotes(command_), clipped(digits), depth, fen)};
+        return n;
+    };
     for (;;) {
-        auto line = read_line(timeout_ms);
+        auto line = read_line(deadline, timeout_ms);
         if (!line) return Error{line.error() + fmt::format(" (go perft {} from {})", depth, fen)};
         std::smatch m;
         if (std::regex_match(*line, m, kMove)) {
-            divide.moves.emplace_back(m[1].str(), std::stoull(m[2].str()));
+            const auto n = count(m[2].str());
+            if (!n) return Error{n.error()};
+            divide.moves.emplace_back(m[1].str(), *n);
         } else if (std::regex_match(*line, m, kTotal)) {
-            divide.total = std::stoull(m[1].str());
+            const auto n = count(m[1].str());
+            if (!n) return Error{n.error()};
+            divide.total = *n;
             return divide;
         }
     }

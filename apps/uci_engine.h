@@ -5,6 +5,7 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <memory>
@@ -36,8 +37,11 @@ class UciEngine {
   private:
     UciEngine(std::string command, pid_t pid, int to, int from);
     bool send(const std::string& line);
-    // The next line, or an error once the deadline passes or the engine's output ends.
-    Result<std::string> read_line(int timeout_ms);
+    // The next line, or an error once the deadline passes, the engine's output ends or a line
+    // grows past kMaxLine without ending. The deadline bounds a whole exchange, not a line: an
+    // engine that writes without end is stopped all the same.
+    Result<std::string> read_line(std::chrono::steady_clock::time_point deadline, int timeout_ms);
+    static constexpr std::size_t kMaxLine = 1 << 20;
     std::string died() const;
     std::string last_words() const;  // " (its stderr: '...')" or ""
 

@@ -66,9 +66,28 @@ TEST(Cli, BadInputFailsWithOneLine) {
     expect_refused("perft 'B:W21-32:B1-12' 2 3", "3");
     expect_refused("perft 99", "depth 99");
     expect_refused("perft 'Q:W1:B2' 3", "'Q:W1:B2'");
-    expect_refused("show ''", "no position given");
+    expect_refused("show ''", "an empty FEN");
     expect_refused("moves 'B:W17:B8,8'", "used twice");
     expect_refused("frobnicate", "unknown command 'frobnicate'");
+}
+
+// What used to be accepted where it means nothing: an empty FEN taken for the start position, a
+// FEN cut short taken for an empty board, a negative or overflowing budget wrapped into no
+// limit, a time that is not a number, a report without a name; and a seven-rank chess FEN named
+// a bad checkers FEN.
+TEST(Cli, NothingMeaninglessIsAccepted) {
+    expect_refused("search ''", "an empty FEN");
+    expect_refused("perft '' 1", "an empty FEN");
+    expect_refused("show W", "no white list in 'W'");
+    expect_refused("prove --nodes -1", "--nodes: expected a whole number of 0 or more, got '-1'");
+    expect_refused("prove --nodes 18446744073709551616",
+                   "--nodes: expected a number that fits in 64 bits");
+    expect_refused("prove --time nan", "--time");
+    expect_refused("perft-diff --engine stockfish 1 --timeout nan",
+                   "--timeout: expected a finite number, got 'nan'");
+    expect_refused("perft 3 --threads -1", "--threads");
+    expect_refused("verify /nonexistent --junit ''", "--junit: an empty file name");
+    expect_refused("show '8/8/8/8/8/8/K6k w - - 0 1'", "has 7 ranks, not 8");
 }
 
 }  // namespace

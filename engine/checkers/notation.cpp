@@ -142,6 +142,12 @@ Result<Position> parse_fen(std::string_view input) {
             if (auto err = place_item(item, c, board)) return *err;
         }
     }
+    // Both lists, even empty ones: "W" alone is a FEN cut short, not an empty board.
+    for (Color c : {Color::White, Color::Black})
+        if (!seen[static_cast<int>(c)])
+            return Error{std::string("no ") + to_string(c) + " list in " + in_quotes(text) +
+                         ": a FEN names both sides' squares, as in W:W21,22:B1 (a side "
+                         "without pieces: W:W21:B)"};
     for (Color c : {Color::Black, Color::White})
         if (popcount(board.pieces[static_cast<int>(c)]) > 12)
             return Error{std::string(to_string(c)) + " has " +

@@ -115,8 +115,11 @@ std::string board_field(const Position& pos) {
 }  // namespace
 
 bool looks_like_fen(std::string_view text) {
+    // A board with ranks split by '/', however many: a FEN with seven ranks is a bad chess FEN,
+    // and its error should say so (a checkers FEN has no '/').
     const auto fields = fields_of(text);
-    return !fields.empty() && std::count(fields[0].begin(), fields[0].end(), '/') == 7;
+    return !fields.empty() && fields[0].find('/') != std::string_view::npos &&
+           text.find(':') == std::string_view::npos;
 }
 
 Result<Position> parse_fen(std::string_view text) {

@@ -30,4 +30,15 @@ inline Result<std::string> read_text_file(const std::filesystem::path& path) {
     return bytes;
 }
 
+// read_text_file for a file a table format stores: anything but a regular file (a FIFO, which
+// would wait for a writer; a device) is refused by name, never opened.
+inline Result<std::string> read_regular_file(const std::filesystem::path& path) {
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status) &&
+        !std::filesystem::is_directory(status))
+        return Error{path.string() + ": not a regular file"};
+    return read_text_file(path);
+}
+
 }  // namespace retrocheck

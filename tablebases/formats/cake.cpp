@@ -143,9 +143,9 @@ Result<std::shared_ptr<CakeDatabase>> CakeDatabase::from_bytes(int pieces,
 
 Result<CakeDatabase::Pair> CakeDatabase::load_pair(const std::filesystem::path& idx,
                                                    const std::filesystem::path& cpr) {
-    auto text = read_text_file(idx);
+    auto text = read_regular_file(idx);
     if (!text) return Error{text.error()};
-    auto data = read_text_file(cpr);
+    auto data = read_regular_file(cpr);
     if (!data) return Error{data.error()};
     return pair_from_bytes(*text, std::move(data).value(), idx, cpr);
 }

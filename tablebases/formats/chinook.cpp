@@ -152,9 +152,9 @@ struct ChinookDatabase::Loaded {
 
 Result<std::shared_ptr<ChinookDatabase>> ChinookDatabase::open(const std::filesystem::path& data) {
     const std::filesystem::path idx = data.string() + ".idx";
-    auto text = read_text_file(idx);
+    auto text = read_regular_file(idx);
     if (!text) return Error{text.error()};
-    auto bytes = read_text_file(data);
+    auto bytes = read_regular_file(data);
     if (!bytes) return Error{bytes.error()};
     return from_bytes(*text, std::move(bytes).value(), data);
 }

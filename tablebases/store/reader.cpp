@@ -41,10 +41,16 @@ Result<std::shared_ptr<TableFile>> TableFile::open(const std::filesystem::path& 
                                                    std::size_t cache_blocks) {
     std::shared_ptr<TableFile> f(new TableFile(path));
     f->cache_blocks_ = std::max<std::size_t>(cache_blocks, 1);
-    f->fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    // Non-blocking, so that a FIFO named like a table is refused below instead of waiting for
+    // a writer; a regular file reads the same either way.
+    f->fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (f->fd_ < 0) return f->error(std::string("cannot open: ") + std::strerror(errno));
     struct stat st {};
     if (::fstat(f->fd_, &st) != 0) return f->error(std::strerror(errno));
+    if (!S_ISREG(st.st_mode))
+        return f->error(S_ISDIR(st.st_mode)    ? "a directory, not a table file"
+                        : S_ISFIFO(st.st_mode) ? "a FIFO, not a table file"
+                                               : "not a regular file, so not a table file");
     const auto size = static_cast<std::uint64_t>(st.st_size);
 
     std::string head;
