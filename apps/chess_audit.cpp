@@ -7,6 +7,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "apps/build_plan.h"
 #include "apps/child_process.h"
 #include "apps/junit.h"
 #include "apps/output.h"
@@ -141,27 +142,50 @@ JunitSuite report_junit(const ChessAuditReport& r, const ChessAuditArgs& args, d
     return suite;
 }
 
-// What the probe library was doing when it killed the child: the call, the position, the file.
-std::string library_crash(const ChessAuditArgs& args, const ChildKilled& killed) {
+// The file that holds m and those its captures lead to, as the user would look for it.
+std::string file_of(const ChessAuditArgs& args, const Material& m, bool root_probe) {
+    const std::filesystem::path dir(args.path);
+    return args.format == "syzygy" ? (dir / (tb::chess::syzygy_name(m) + ".rtbw")).string() +
+                                         (root_probe ? " or .rtbz" : "")
+                                   : (dir / (tb::chess::gaviota_stem(m) + ".gtb.*")).string();
+}
+
+// What the probe library was doing when the child died or was stopped: the call, the position,
+// the file; or that no library call was under way.
+std::string library_failure(const ChessAuditArgs& args, const ChildKilled& killed) {
     const auto calls = tb::chess::library_calls_in_progress();
-    if (calls.empty())
+    const std::string memory =
+        fmt::format("{} in use, its limit {} (--memory-mb)", bytes_text(killed.memory_used),
+                    bytes_text(args.memory_mb << 20));
+    if (calls.empty()) {
+        if (killed.exited >= 0)
+            return fmt::format(
+                "the audit of {} ended with exit status {} before it finished: a probe library "
+                "exited on an error of its own (what it printed is above)",
+                args.path, killed.exited);
+        if (killed.out_of_memory)
+            return fmt::format("the audit of {} ran out of memory ({}; {})", args.path, memory,
+                               killed.name);
         return fmt::format(
-            "the audit of {} was killed by {} outside the probe libraries (out of memory, a "
-            "signal from outside, or a bug in retrocheck)",
+            "the audit of {} was killed by {} outside the probe libraries (a signal from "
+            "outside, or a bug in retrocheck)",
             args.path, killed.name);
+    }
+    const std::string how =
+        killed.overdue         ? fmt::format("gave no answer within {} ms (--call-timeout-ms)",
+                                             grouped(static_cast<std::uint64_t>(args.call_timeout_ms)))
+        : killed.out_of_memory ? fmt::format("ran out of memory ({}; {})", memory, killed.name)
+        : killed.exited >= 0
+            ? fmt::format("exited with status {} (what it printed is above)", killed.exited)
+            : fmt::format("crashed ({})", killed.name);
     const tb::chess::LibraryCallSnapshot& c = calls.front();
     const Material m = Material::of(c.position);
-    const std::filesystem::path dir(args.path);
-    const std::string file =
-        args.format == "syzygy"
-            ? (dir / (tb::chess::syzygy_name(m) + ".rtbw")).string() +
-                  (std::string_view(c.call) == "tb_probe_root" ? " or .rtbz" : "")
-            : (dir / (tb::chess::gaviota_stem(m) + ".gtb.*")).string();
     return fmt::format(
-        "{} crashed ({}) in {} on {} ({} to move, material {}): {}, or a table its captures "
-        "and promotions lead to, is damaged; the audit was stopped",
-        c.library, killed.name, c.call, chess::format_fen(c.position),
-        chess::to_string(c.position.side_to_move()), m.name(), file);
+        "{} {} in {} on {} ({} to move, material {}): {}, or a table its captures and "
+        "promotions lead to, is damaged; the audit was stopped",
+        c.library, how, c.call, chess::format_fen(c.position),
+        chess::to_string(c.position.side_to_move()), m.name(),
+        file_of(args, m, std::string_view(c.call) == "tb_probe_root"));
 }
 
 int audit_here(const ChessAuditArgs& args) {
@@ -216,13 +240,20 @@ int audit_here(const ChessAuditArgs& args) {
 }  // namespace
 
 // The probe libraries do not check what they read: a damaged Syzygy file can make Fathom read
-// outside its mapping. The audit runs in a child process, so that a crash becomes an error that
-// names the call, the position and the file.
-int run_chess_audit(const ChessAuditArgs& args) {
+// outside its mapping or loop for ever. The audit runs in a child process under a time limit a
+// library call and a memory limit, so that a crash, a hang or a runaway allocation becomes an
+// error that names the call, the position and the file.
+int run_chess_audit(const ChessAuditArgs& in) {
+    ChessAuditArgs args = in;
+    if (args.memory_mb == 0) args.memory_mb = usable_memory_bytes() >> 20;
     tb::chess::library_calls_shared();
-    const auto ended = run_in_child([&] { return audit_here(args); });
+    ChildWatch watch;
+    watch.memory_bytes = args.memory_mb << 20;
+    const double limit = args.call_timeout_ms / 1000.0;
+    watch.overdue = [limit] { return tb::chess::library_call_overdue(limit); };
+    const auto ended = run_in_child([&] { return audit_here(args); }, watch);
     if (const int* code = std::get_if<int>(&ended)) return *code;
-    return fail(library_crash(args, std::get<ChildKilled>(ended)));
+    return fail(library_failure(args, std::get<ChildKilled>(ended)));
 }
 
 }  // namespace retrocheck::app

@@ -90,6 +90,8 @@ Command add_audit(CLI::App& app) {
         int threads = 0;
         std::string junit, html;
         int dtz_pieces = 99;
+        int call_timeout_ms = 2000;
+        std::uint64_t memory_mb = 0;
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand(
@@ -106,6 +108,14 @@ Command add_audit(CLI::App& app) {
     cmd->add_option("--dtz-pieces", args->dtz_pieces,
                     "Syzygy: judge DTZ only for materials of up to N pieces (WDL always)")
         ->check(CLI::Range(0, 99));
+    cmd->add_option("--call-timeout-ms", args->call_timeout_ms,
+                    "Syzygy, Gaviota: a call into the probe library that gives no answer within "
+                    "this many milliseconds stops the audit, naming the position and the file")
+        ->check(CLI::Range(10, 3'600'000));
+    cmd->add_option("--memory-mb", args->memory_mb,
+                    "Syzygy, Gaviota: the memory the audit and the library may use, in MiB (0: "
+                    "the machine's)")
+        ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 40));
     add_threads_option(cmd, args->threads);
     add_junit_option(cmd, args->junit);
     add_html_option(cmd, args->html);
@@ -118,7 +128,8 @@ Command add_audit(CLI::App& app) {
                         "--html draws checkers boards; a chess audit takes --json or "
                         "--junit");
                 return run_chess_audit({args->format, args->path, args->against, args->json,
-                                        args->max_examples, args->junit, args->dtz_pieces});
+                                        args->max_examples, args->junit, args->dtz_pieces,
+                                        args->call_timeout_ms, args->memory_mb});
             }
             const auto opened = open_database(args->format, args->path);
             if (!opened) return fail(opened.error());

@@ -4,6 +4,7 @@
 // Fathom, and one whose DTZ judging is limited by --dtz-pieces.
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -153,6 +154,39 @@ TEST(ChessCli, AuditSurvivesAFathomCrashAndNamesTheCallPositionAndFile) {
     const auto doc = nlohmann::json::parse(j.out);
     EXPECT_TRUE(contains(doc["error"]["message"].get<std::string>(), "Fathom crashed (SIGSEGV)"))
         << j.out;
+    std::filesystem::remove_all(dir);
+}
+
+// Byte 39 of KRvK.rtbz XOR 0x5a makes Debian's Fathom loop in its first root probe (found by
+// flipping each of the first 200 bytes). The call is stopped at its limit and named, and the
+// child that ran it is gone.
+TEST(ChessCli, AuditStopsAFathomCallThatNeverReturns) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
+    const std::filesystem::path dir = krvk_copy(syzygy, "fathom-loop");
+    {
+        std::fstream f(dir / "KRvK.rtbz", std::ios::in | std::ios::out | std::ios::binary);
+        f.seekg(39);
+        const char byte = static_cast<char>(f.get() ^ 0x5a);
+        f.seekp(39);
+        f.put(byte);
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    expect_refused("audit --format syzygy " + dir.string() + " --call-timeout-ms 500",
+                   "Fathom gave no answer within 500 ms (--call-timeout-ms) in tb_probe_root on "
+                   "8/8/8/6R1/8/8/8/K4k2 w - - 0 1 (white to move, material KRvK): " +
+                       (dir / "KRvK.rtbw").string() + " or .rtbz");
+    EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
+    std::filesystem::remove_all(dir);
+}
+
+// Fathom meets a memory limit it cannot start under with exit(1) of its own: an error of the
+// audit (exit 2), never the exit code of a finding.
+TEST(ChessCli, AuditUnderAMemoryLimitTheLibraryCannotMeetIsAnError) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
+    const std::filesystem::path dir = krvk_copy(syzygy, "fathom-memory");
+    const CliRun r = run("audit --format syzygy " + dir.string() + " --memory-mb 1");
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_TRUE(contains(r.out, "a probe library exited on an error of its own")) << r.out;
     std::filesystem::remove_all(dir);
 }
 

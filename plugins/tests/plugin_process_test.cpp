@@ -220,6 +220,11 @@ TEST(PluginProcess, NoPluginFoolsTheHost) {
 TEST(PluginProcess, TheHostHoldsOnlyItsPipes) {
     const int extra = ::open("/dev/null", O_RDONLY);  // not close-on-exec
     ASSERT_GE(extra, 0);
+    // Our stdin a pipe (ctest may give /dev/null already), which the host must not inherit.
+    int input[2];
+    ASSERT_EQ(::pipe(input), 0);
+    const int saved_stdin = ::dup(STDIN_FILENO);
+    ::dup2(input[0], STDIN_FILENO);
     const auto p = answers();
     ASSERT_TRUE(p);
     ASSERT_TRUE(std::holds_alternative<rc_probe_result>(p->probe("W:W24:B1")));
@@ -231,6 +236,8 @@ TEST(PluginProcess, TheHostHoldsOnlyItsPipes) {
     EXPECT_EQ(open, (std::vector<int>{0, 1, 2, 3, 4}));
     EXPECT_EQ(std::filesystem::read_symlink(fds + "/0"), "/dev/null");
     ::close(extra);
+    ::dup2(saved_stdin, STDIN_FILENO);
+    for (const int fd : {saved_stdin, input[0], input[1]}) ::close(fd);
 }
 
 }  // namespace

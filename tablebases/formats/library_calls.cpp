@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <cstdint>
 #include <new>
 #include <type_traits>
 
@@ -11,6 +13,8 @@ namespace retrocheck::tb::chess {
 
 struct LibraryCallRecord {
     std::atomic<int> active{0};
+    std::atomic<std::int64_t> started{0};  // steady-clock nanoseconds (CLOCK_MONOTONIC: shared
+                                           // by the processes of one machine)
     const char* library = nullptr;  // "Fathom": string literals, the same address after fork()
     const char* call = nullptr;     // "tb_probe_root"
     retrocheck::chess::Position position;
@@ -41,6 +45,12 @@ Records& records() {
     return *r;
 }
 
+std::int64_t now_ns() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
 LibraryCallRecord* my_record() {
     thread_local LibraryCallRecord* mine = [] {
         const std::size_t i = records().next.fetch_add(1, std::memory_order_relaxed);
@@ -60,6 +70,7 @@ LibraryCall::LibraryCall(const char* library, const char* call,
     record_->library = library;
     record_->call = call;
     record_->position = pos;
+    record_->started.store(now_ns(), std::memory_order_relaxed);
     record_->active.store(1, std::memory_order_release);
 }
 
@@ -70,11 +81,27 @@ LibraryCall::~LibraryCall() {
 std::vector<LibraryCallSnapshot> library_calls_in_progress() {
     Records& r = records();
     std::vector<LibraryCallSnapshot> out;
+    const std::int64_t now = now_ns();
     const std::size_t n = std::min(r.next.load(std::memory_order_acquire), kRecords);
     for (std::size_t i = 0; i < n; ++i)
         if (r.record[i].active.load(std::memory_order_acquire))
-            out.push_back({r.record[i].library, r.record[i].call, r.record[i].position});
+            out.push_back({r.record[i].library, r.record[i].call, r.record[i].position,
+                           static_cast<double>(now - r.record[i].started.load()) / 1e9});
+    // The longest first: a call that hangs, not one that had just begun beside it.
+    std::sort(out.begin(), out.end(),
+              [](const auto& a, const auto& b) { return a.seconds > b.seconds; });
     return out;
+}
+
+bool library_call_overdue(double seconds) {
+    Records& r = records();
+    const std::int64_t now = now_ns(), limit = static_cast<std::int64_t>(seconds * 1e9);
+    const std::size_t n = std::min(r.next.load(std::memory_order_acquire), kRecords);
+    for (std::size_t i = 0; i < n; ++i)
+        if (r.record[i].active.load(std::memory_order_acquire) &&
+            now - r.record[i].started.load(std::memory_order_relaxed) > limit)
+            return true;
+    return false;
 }
 
 }  // namespace retrocheck::tb::chess

@@ -6,9 +6,10 @@
 //
 // The records live in one shared anonymous mapping made at the first use (call
 // library_calls_shared() before fork() so that the child writes where the parent reads). Each
-// thread writes only its own record: a plain store of the position, then the call name, then
-// the active flag (release); the parent reads only after the child is gone. Without a parent
-// watching they cost a few stores a probe.
+// thread writes only its own record: a plain store of the position, then the call name and its
+// start time, then the active flag (release); the parent reads the flags and start times while
+// the child runs (to stop a call that does not return) and the rest only after the child is
+// gone. Without a parent watching they cost a few stores and a clock read a probe.
 #pragma once
 
 #include <cstddef>
@@ -40,7 +41,12 @@ struct LibraryCallSnapshot {
     const char* library;
     const char* call;
     retrocheck::chess::Position position;
+    double seconds = 0;  // how long it had run when the snapshot was taken
 };
 std::vector<LibraryCallSnapshot> library_calls_in_progress();
+
+// Whether a call has run longer than `seconds` (read while the writing process runs: only the
+// flags and start times, which are atomic).
+bool library_call_overdue(double seconds);
 
 }  // namespace retrocheck::tb::chess
