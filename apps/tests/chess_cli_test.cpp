@@ -11,6 +11,10 @@
 #include <nlohmann/json.hpp>
 
 #include "apps/tests/cli_run.h"
+#include "engine/chess/fen.h"
+#include "tablebases/build/chess_builder.h"
+#include "tablebases/store/directory.h"
+#include "tablebases/store/writer.h"
 #include "tablebases/tests/thirdparty.h"
 
 namespace {
@@ -188,6 +192,54 @@ TEST(ChessCli, AuditUnderAMemoryLimitTheLibraryCannotMeetIsAnError) {
     EXPECT_EQ(r.status, 2) << r.out;
     EXPECT_TRUE(contains(r.out, "a probe library exited on an error of its own")) << r.out;
     std::filesystem::remove_all(dir);
+}
+
+// Our KQvK table with one value made wrong, written as a user's --against folder: the audit of
+// the right third-party file disagrees at that position, and says so with exit 1 (text and JSON).
+// Syzygy knows no distance to mate, so the wrong value there is a draw for a win; Gaviota's DTM
+// disagrees with a win two plies too long.
+TEST(ChessCli, AnAuditThatDisagreesExitsOne) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
+    RETROCHECK_THIRDPARTY_OR_SKIP(gaviota, "chess/gaviota");
+    using namespace retrocheck::tb;
+    const auto set =
+        chess::build_closure({*chess::Material::parse("KQvK")}, BuildMethod::OutCounting);
+    const auto pos = *retrocheck::chess::parse_fen("8/8/8/5k2/8/8/1Q6/K7 w - - 0 1");
+    const std::filesystem::path root = std::filesystem::temp_directory_path() /
+                                       ("retrocheck-disagree-" + std::to_string(getpid()));
+    std::filesystem::remove_all(root);
+    struct Case {
+        const char* format;
+        std::vector<std::filesystem::path> files;
+        Value wrong;
+        const char* ours;  // our (wrong) value as the report shows it
+    };
+    for (const Case& c :
+         {Case{"syzygy", {syzygy / "KQvK.rtbw", syzygy / "KQvK.rtbz"}, kDraw, "draw"},
+          Case{"gaviota", {gaviota / "kqk.gtb.cp4"}, 21, "win"}}) {
+        SCOPED_TRACE(c.format);
+        const auto ours = root / (std::string(c.format) + "-ours"),
+                   theirs = root / (std::string(c.format) + "-theirs");
+        std::filesystem::create_directories(ours);
+        std::filesystem::create_directories(theirs);
+        for (const auto& f : c.files) std::filesystem::copy_file(f, theirs / f.filename());
+        chess::MaterialTable changed = *set.find(pos);
+        ASSERT_EQ(decode(changed.values[changed.id(pos)]), retrocheck::Outcome::win(19));
+        changed.values[changed.id(pos)] = c.wrong;
+        ASSERT_TRUE(store::write_table(changed, store::table_path(ours, changed.material())).ok());
+        const std::string audit = std::string("audit --format ") + c.format + " " +
+                                  theirs.string() + " --against " + ours.string();
+        const CliRun text = run(audit);
+        EXPECT_EQ(text.status, 1) << text.out;
+        EXPECT_TRUE(contains(text.out, "disagreements 1,")) << text.out;
+        const CliRun j = run(audit + " --json", "2>/dev/null");
+        ASSERT_EQ(j.status, 1) << j.out;
+        const auto doc = nlohmann::json::parse(j.out);
+        EXPECT_EQ(doc["total_disagreements"], 1) << j.out;
+        EXPECT_EQ(doc["examples"][0]["problem"], "disagreement") << j.out;
+        EXPECT_EQ(doc["examples"][0]["ours"]["result"], c.ours) << j.out;
+    }
+    std::filesystem::remove_all(root);
 }
 
 // --dtz-pieces N limits the DTZ judging (Fathom's root probes, most of a Syzygy audit's time) to

@@ -43,8 +43,8 @@ nlohmann::json verify_with(const fs::path& dir, const TableSet& set, const Corru
     // The JUnit report: valid, the changed slice's case failing with the position and its rule.
     const std::string check = std::string(RETROCHECK_PYTHON) + " " + JUNIT_CHECK + " " +
                               junit.string() + " --some-failures --contains '" +
-                              checkers::format_fen(c.position) + "' --contains '" +
-                              testing::rule_broken(c.old, c.kind, c.changed) + "' >/dev/null";
+                              checkers::format_fen(c.position) + "' --contains '" + c.rule() +
+                              "' >/dev/null";
     EXPECT_EQ(std::system(check.c_str()), 0) << check;
     return nlohmann::json::parse(r.out, nullptr, /*allow_exceptions=*/false);
 }
@@ -64,7 +64,7 @@ TEST(VerifyCli, EveryKindOfRewrittenValueIsFoundAtThatPosition) {
             ASSERT_EQ(j["findings"], 1) << j.dump();
             const auto& finding = j["examples"][0];
             EXPECT_EQ(finding["fen"], checkers::format_fen(c.position)) << j.dump();
-            EXPECT_EQ(finding["rule"], testing::rule_broken(c.old, c.kind, c.changed));
+            EXPECT_EQ(finding["rule"], c.rule());
             EXPECT_EQ(finding["stored"], value_json(c.changed));
             EXPECT_EQ(j["violations"].get<std::size_t>(), 1 + j["consequences"].size());
             for (const auto& v : j["consequences"]) {

@@ -5,6 +5,7 @@
 // syzygy_audit, through the command as a user runs it).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -14,6 +15,7 @@
 #include "tablebases/formats/gaviota.h"
 #include "tablebases/formats/syzygy.h"
 #include "tablebases/store/directory.h"
+#include "tablebases/tests/altered_source.h"
 #include "tablebases/tests/scratch.h"
 #include "tablebases/tests/thirdparty.h"
 #include "tablebases/verify/chess_audit.h"
@@ -184,6 +186,14 @@ TEST(FastGaviota, RefusesDamagedAndIncompleteDirectories) {
         EXPECT_NE(t.error().find("kqk.gtb.cp4"), std::string::npos) << t.error();
         EXPECT_NE(t.error().find("truncated"), std::string::npos) << t.error();
     }
+    {  // padded: the block index ends the data before the file does
+        const fs::path dir = copy_of(gaviota, "gtb-padded", {"kqk.gtb.cp4"});
+        spit(dir / "kqk.gtb.cp4", slurp(dir / "kqk.gtb.cp4") + std::string(100, '\0'));
+        const auto t = GaviotaTables::open(dir);
+        ASSERT_FALSE(t);
+        EXPECT_NE(t.error().find("kqk.gtb.cp4"), std::string::npos) << t.error();
+        EXPECT_NE(t.error().find("padded"), std::string::npos) << t.error();
+    }
     {
         const auto t = GaviotaTables::open(
             copy_of(gaviota, "gtb-no-successor", {"kqkr.gtb.cp4", "kqk.gtb.cp4"}));
@@ -201,6 +211,105 @@ TEST(FastGaviota, RefusesDamagedAndIncompleteDirectories) {
     EXPECT_EQ(p.outcome(), Outcome::win(19));
     // Black to move, mated: a loss in 0.
     EXPECT_EQ((*first)->probe(fen("k7/1Q6/1K6/8/8/8/8/8 b - -")).outcome(), Outcome::loss(0));
+}
+
+// The audit's detection, through a shim that changes chosen answers of the real library: each
+// changed position is reported at that position, under the rule the change breaks.
+struct Planted {
+    const char* what;
+    Position position;
+    testing::Alteration alteration;
+    std::vector<std::string> problems;  // each reported at the position
+};
+
+// Our KQvK and KvKQ, built in memory (a fraction of a second).
+const MaterialTableSet& kqk() {
+    static const MaterialTableSet set =
+        build_closure({material("KQvK"), material("KvKQ")}, BuildMethod::OutCounting);
+    return set;
+}
+
+// A position of KQvK (our table's slot) with `side` to move whose value passes `wanted`.
+template <typename Wanted>
+Position kqk_position(Color side, Wanted wanted) {
+    const MaterialTable& t = *kqk().find(material("KQvK"));
+    const std::uint64_t half = t.index.size(), base = side == Color::White ? 0 : half;
+    for (std::uint64_t id = base + half / 3; id < base + half; ++id)
+        if (t.values[id] != kNoPosition && wanted(decode(t.values[id]))) return *t.position(id);
+    ADD_FAILURE() << "no such position";
+    return {};
+}
+
+void expect_planted_found(const std::shared_ptr<ChessTableSource>& library, const Planted& p) {
+    SCOPED_TRACE(std::string(p.what) + " at " + retrocheck::chess::format_fen(p.position));
+    auto shim = std::make_shared<testing::AlteredSource>(library);
+    shim->alter(p.position, p.alteration);
+    ChessAuditOptions options;
+    options.max_examples = 100000;
+    options.only = {material("KQvK")};
+    const ChessAuditReport r = audit(*shim, kqk(), options);
+    const MaterialIndex index(material("KQvK"));
+    const auto at = [&](const Position& x) {
+        return Material::of(x) == material("KQvK") && index.index(x) == index.index(p.position) &&
+               x.side_to_move() == p.position.side_to_move() && !x.en_passant();
+    };
+    for (const std::string& problem : p.problems) {
+        const bool seen = std::any_of(r.examples.begin(), r.examples.end(), [&](const auto& e) {
+            return e.problem == problem && at(e.position);
+        });
+        EXPECT_TRUE(seen) << "no " << problem << " reported there; the first example: "
+                          << (r.examples.empty() ? "none" : describe(r.examples.front()));
+    }
+    EXPECT_GT(r.disagreements + r.violations, 0u);
+}
+
+TEST(FastChessAudit, EachChangedSyzygyAnswerIsReportedAtItsPosition) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
+    const fs::path dir = copy_of(syzygy, "sz-shim", {"KQvK.rtbw", "KQvK.rtbz"});
+    auto library = SyzygyTables::open(dir);
+    ASSERT_TRUE(library) << library.error();
+    const auto long_win = [](const Outcome& o) { return o.is_win() && o.plies() >= 9; };
+    const auto loss = [](const Outcome& o) { return o.is_loss() && o.plies() >= 8; };
+    const Position win = kqk_position(Color::White, long_win);
+    const Position lost = kqk_position(Color::Black, loss);
+    using W = Wdl5;
+    for (const Planted& p :
+         {Planted{
+              "a win answered as a draw", win, {W::Draw}, {"disagreement", "draw-no-losing-child"}},
+          Planted{
+              "a win answered as a loss", win, {W::Loss}, {"disagreement", "loss-children-win"}},
+          Planted{"a win answered as cursed", win, {W::CursedWin}, {"dtz-50-move"}},
+          Planted{"a loss answered as blessed", lost, {W::BlessedLoss}, {"dtz-50-move"}},
+          Planted{"a DTZ two plies long", win, {std::nullopt, 2}, {"dtz-zeroing-line"}},
+          Planted{"a loss's DTZ two plies long", lost, {std::nullopt, 2}, {"dtz-zeroing-line"}}})
+        expect_planted_found(*library, p);
+}
+
+TEST(FastChessAudit, EachChangedGaviotaAnswerIsReportedAtItsPosition) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(gaviota, "chess/gaviota");
+    const fs::path dir = copy_of(gaviota, "gtb-shim", {"kqk.gtb.cp4"});
+    auto library = GaviotaTables::open(dir);
+    ASSERT_TRUE(library) << library.error();
+    const auto long_win = [](const Outcome& o) { return o.is_win() && o.plies() >= 9; };
+    const auto loss = [](const Outcome& o) { return o.is_loss() && o.plies() >= 8; };
+    const Position win = kqk_position(Color::White, long_win);
+    const Position lost = kqk_position(Color::Black, loss);
+    for (const Planted& p :
+         {Planted{
+              "a DTM two plies long", win, {std::nullopt, 0, 2}, {"disagreement", "win-shortest"}},
+          Planted{"a DTM two plies short",
+                  win,
+                  {std::nullopt, 0, -2},
+                  {"disagreement", "win-shortest"}},
+          Planted{"a loss's DTM two plies long",
+                  lost,
+                  {std::nullopt, 0, 2},
+                  {"disagreement", "loss-longest"}},
+          Planted{"a win answered as a draw",
+                  win,
+                  {Wdl5::Draw},
+                  {"disagreement", "draw-no-losing-child"}}})
+        expect_planted_found(*library, p);
 }
 
 // The en passant positions that real probers got wrong, against our value of the same position.

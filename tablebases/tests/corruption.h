@@ -1,6 +1,6 @@
-// Test support: wrong values put into a table set (every kind of change, or a random one), and
-// the check that the verifier reports each as one finding at the changed position, everything
-// else it reports being a consequence of it.
+// Test support: wrong values (tablebases/tests/wrong_values.h) put into a checkers table set
+// (every kind of change, or a random one), and the check that the verifier reports each as one
+// finding at the changed position, everything else it reports being a consequence of it.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -23,87 +23,10 @@
 #include "engine/checkers/notation.h"
 #include "engine/core/result.h"
 #include "tablebases/build/builder.h"
+#include "tablebases/tests/wrong_values.h"
 #include "tablebases/verify/verifier.h"
 
 namespace retrocheck::tb::testing {
-
-// Every kind of wrong value: the six swaps of win, draw and loss, and a distance one move (two
-// plies) too long or too short.
-enum class Change {
-    WinToDraw,
-    WinToLoss,
-    DrawToWin,
-    DrawToLoss,
-    LossToWin,
-    LossToDraw,
-    TwoPliesLonger,
-    TwoPliesShorter,
-};
-inline constexpr std::array kEveryChange{
-    Change::WinToDraw, Change::WinToLoss,  Change::DrawToWin,      Change::DrawToLoss,
-    Change::LossToWin, Change::LossToDraw, Change::TwoPliesLonger, Change::TwoPliesShorter};
-
-inline const char* to_string(Change k) {
-    constexpr std::array names{"win->draw", "win->loss",  "draw->win",        "draw->loss",
-                               "loss->win", "loss->draw", "two plies longer", "two plies shorter"};
-    return names[static_cast<std::size_t>(k)];
-}
-
-// `old` changed by k, nothing when k does not apply: a win or a loss made one ply longer when
-// it changes side, a draw made a win in 3 or a loss in 4, a distance moved by two plies (not
-// below a win in 1 or a loss in 0, nor beyond what a byte stores).
-inline std::optional<Outcome> changed(const Outcome& old, Change k) {
-    if (old.plies() + 2 > kMaxPlies) return std::nullopt;
-    switch (k) {
-        case Change::WinToDraw:
-            if (old.is_win()) return Outcome::draw();
-            break;
-        case Change::WinToLoss:
-            if (old.is_win()) return Outcome::loss(old.plies() + 1);
-            break;
-        case Change::DrawToWin:
-            if (old.is_draw()) return Outcome::win(3);
-            break;
-        case Change::DrawToLoss:
-            if (old.is_draw()) return Outcome::loss(4);
-            break;
-        case Change::LossToWin:
-            if (old.is_loss()) return Outcome::win(old.plies() + 1);
-            break;
-        case Change::LossToDraw:
-            if (old.is_loss()) return Outcome::draw();
-            break;
-        case Change::TwoPliesLonger:
-            if (old.is_win()) return Outcome::win(old.plies() + 2);
-            if (old.is_loss()) return Outcome::loss(old.plies() + 2);
-            break;
-        case Change::TwoPliesShorter:
-            if (old.is_win() && old.plies() >= 3) return Outcome::win(old.plies() - 2);
-            if (old.is_loss() && old.plies() >= 2) return Outcome::loss(old.plies() - 2);
-            break;
-    }
-    return std::nullopt;
-}
-
-// The rule a changed value breaks, from CHECKERS.md rather than from the verifier's code: the
-// old value was right, so the position's children are as the old value says.
-inline std::string rule_broken(const Outcome& old, Change k, const Outcome& now) {
-    if (old == Outcome::loss(0) || now == Outcome::loss(0)) return "no-move-is-loss-0";
-    switch (k) {
-        case Change::WinToDraw:
-            return "draw-no-losing-child";  // the child lost in n-1
-        case Change::WinToLoss:
-        case Change::DrawToLoss:
-            return "loss-children-win";  // that lost child, or a drawn one
-        case Change::DrawToWin:
-        case Change::LossToWin:
-            return "win-has-losing-child";
-        case Change::LossToDraw:
-            return "draw-has-draw-child";  // every child is a win
-        default:
-            return old.is_win() ? "win-shortest" : "loss-longest";
-    }
-}
 
 struct Corruption {
     Slice slice;
@@ -111,6 +34,15 @@ struct Corruption {
     checkers::Position position;
     Outcome old = Outcome::draw(), changed = Outcome::draw();
     Change kind = Change::WinToDraw;
+
+    // The rule the changed value breaks: a position without moves is a loss in 0
+    // (CHECKERS.md), and breaks that rule.
+    std::string rule() const {
+        const bool no_moves = checkers::legal_moves(position).empty();
+        return rule_broken(
+            old, kind, changed,
+            no_moves ? std::optional<std::string>("no-move-is-loss-0") : std::nullopt);
+    }
 
     std::string what() const {
         return std::string(to_string(kind)) + ": " + old.to_string() + " -> " +
@@ -254,7 +186,7 @@ inline void expect_reported_alone(const TableSet& set, const Corruption& c) {
     const Violation& f = report.examples[0];
     EXPECT_TRUE(f.finding);
     EXPECT_EQ(f.position, c.position) << c.what() << "\n" << all_of(report);
-    EXPECT_EQ(f.rule, rule_broken(c.old, c.kind, c.changed)) << c.what() << "\n" << describe(f);
+    EXPECT_EQ(f.rule, c.rule()) << c.what() << "\n" << describe(f);
     EXPECT_EQ(f.stored, c.changed) << c.what();
     EXPECT_EQ(f.expected, c.old) << c.what() << "\n" << describe(f);
     const std::string head =

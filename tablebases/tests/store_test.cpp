@@ -177,6 +177,17 @@ TEST(FastStore, DirectoryMustBeClosedUnderMoves) {
 
 // A value changed and written back with valid checksums passes the reader; the verifier then
 // reports exactly that position as the one finding.
+// A byte no value has, sealed with valid checksums: a checkers table never holds 254 (a chess
+// table uses it for a slot without a position), and the file is refused naming the position.
+TEST(FastStore, AByteThatIsNoValueIsRefused) {
+    SliceTable t = *three_pieces().find(kSlice);
+    t.values[1234] = kUnknown;
+    const fs::path p = table_path(scratch("no-value"), kSlice);
+    ASSERT_TRUE(write_table(t, p, {1000, 3}).ok());
+    EXPECT_NE(refusal(p).find("block 1: position 1234 holds 254, not a value"), std::string::npos)
+        << refusal(p);
+}
+
 TEST(FastStore, VerifierCatchesAValueRewrittenWithValidChecksums) {
     std::mt19937_64 rng(23);
     const fs::path dir = scratch("rewrite");

@@ -117,7 +117,17 @@ std::vector<ChessViolation> check_position(const MaterialTableSet& tables, const
         std::find_if(kids.begin(), kids.end(), [](const Child& c) { return !c.value; });
     if (!stored || missing != kids.end()) {
         ChessViolation v = violation("known-value", pos, stored);
-        if (missing != kids.end()) v.child_move = missing->move;
+        if (stored && missing != kids.end()) {
+            v.child_move = missing->move;
+            // A child whose slot holds no value is the finding there; a child whose material the
+            // set lacks is one here.
+            const Position child = pos.after(missing->move);
+            if (tables.find(child)) {
+                v.finding = false;
+                v.cause = child;
+                v.relation = "child " + retrocheck::chess::format_san(pos, missing->move);
+            }
+        }
         out.push_back(v);
         return out;
     }
@@ -153,14 +163,11 @@ std::vector<ChessViolation> check_position(const MaterialTableSet& tables, const
         }
         out.push_back(v);
     }
-    const MaterialTable* table = tables.find(pos);
-    if (table && table->id(pos.mirrored()) != table->id(pos))
-        out.push_back(violation("mirror-symmetry", pos, stored));
     return out;
 }
 
 ChessVerifyReport verify(const MaterialTableSet& tables, std::size_t max_examples,
-                         std::atomic<std::uint64_t>* progress) {
+                         std::atomic<std::uint64_t>* progress, const std::vector<Material>& only) {
     ChessVerifyReport report;
     constexpr std::uint64_t kChunk = 1 << 14;
     struct Chunk {
@@ -168,6 +175,7 @@ ChessVerifyReport verify(const MaterialTableSet& tables, std::size_t max_example
         std::vector<ChessViolation> findings_seen, consequences_seen;
     };
     for (const auto& [material, held] : tables.tables()) {
+        if (!only.empty() && std::find(only.begin(), only.end(), material) == only.end()) continue;
         // A reference the lambda below can capture (clang 14 cannot capture structured bindings).
         const auto& table = held;
         const std::uint64_t n = table->values.size();

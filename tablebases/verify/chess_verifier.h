@@ -10,13 +10,17 @@
 //   draw-has-draw-child   as rules.h: a win in n has a child lost in n-1 and none lost in fewer
 //                         ("no shorter mate"), a loss in n only won children, the longest n-1
 //   flip-symmetry         a position and its colour flip have the same value
-//   mirror-symmetry       a position and its file mirror share a slot (the index)
 //   known-value           a legal position's slot holds a value; every child's material exists
+//   illegal-slot-holds-value  a slot whose position is illegal (the side not to move in
+//                         check) holds no value
+//
+// A position and its mirror images share one slot by the index's construction, which no table
+// value can break: the index's own test holds that (chess_index_test), not the verifier.
 //
 // One wrong value breaks its own rule, flip symmetry at itself and its flip, and its parents'
 // rules. The wrong value is the finding; a parent whose rule holds again once its children that
-// break their own rules take the values their children imply, and a flip whose own rule holds
-// while the other's breaks, are its consequences.
+// break their own rules take the values their children imply, a flip whose own rule holds
+// while the other's breaks, and a parent of a slot that holds no value, are its consequences.
 #pragma once
 
 #include <atomic>
@@ -56,9 +60,11 @@ struct ChessVerifyReport {
     std::vector<ChessViolation> consequences;  // the first consequences, in walk order
 };
 
-// Parallel over the TBB pool; the report does not depend on the number of threads.
+// Parallel over the TBB pool; the report does not depend on the number of threads. With `only`,
+// the positions of those materials alone are checked (the set still values their children).
 ChessVerifyReport verify(const MaterialTableSet& tables, std::size_t max_examples = 20,
-                         std::atomic<std::uint64_t>* progress = nullptr);
+                         std::atomic<std::uint64_t>* progress = nullptr,
+                         const std::vector<Material>& only = {});
 
 // The violations of one legal position: its own rule, then flip symmetry and the mirror.
 std::vector<ChessViolation> check_position(const MaterialTableSet& tables,
