@@ -48,9 +48,10 @@ std::string check_line(const corpus::Check& c) {
                        c.line.empty() ? "" : "; line " + checkers::format_line(c.line));
 }
 
-// One test case an entry; a failing one shows the position and every check with its line.
+// One test case an entry; a failing one shows the position and every check with its line; one
+// not proven within the budget is an error (type not-proven), or skipped with --unknown pass.
 JunitCase entry_junit(const corpus::Entry& e, const corpus::EntryReport& report,
-                      const std::string& file, double seconds) {
+                      const std::string& file, double seconds, bool unknown_passes) {
     JunitCase c;
     c.classname = "corpus." + file;
     c.name = fmt::format("line {}: {} {} ({})", e.line, checkers::format_fen(e.position),
@@ -65,6 +66,22 @@ JunitCase entry_junit(const corpus::Entry& e, const corpus::EntryReport& report,
     }
     if (report.status() == corpus::Status::Open) {
         c.skipped = "not proven within the budget: " + e.note;
+        c.system_out = checks;
+        return c;
+    }
+    if (report.status() == corpus::Status::Unknown) {
+        std::string why = "not proven within the budget";
+        for (const corpus::Check& k : report.checks)
+            if (!k.ok) {
+                why += fmt::format(" ({}: {})", k.subject, k.found);
+                break;
+            }
+        if (unknown_passes)
+            c.skipped = why;
+        else {
+            c.error_message = why;
+            c.error_type = "not-proven";
+        }
         c.system_out = checks;
         return c;
     }
@@ -113,6 +130,7 @@ Command add_corpus(CLI::App& app) {
         bool open = false;
         SearchArgs search;
         std::string junit, html;
+        std::string unknown = "fail";
     };
     auto args = std::make_shared<Args>();
     args->search.tt_mb = 4096;
@@ -126,6 +144,7 @@ Command add_corpus(CLI::App& app) {
     cmd->add_option("--nodes", args->nodes, "Node budget of each proof (0: no limit)");
     cmd->add_flag("--open", args->open,
                   "Also check the entries marked open (each reported pass, open or FAIL)");
+    add_unknown_option(cmd, args->unknown);
     add_search_options(cmd, args->search);
     add_junit_option(cmd, args->junit);
     add_html_option(cmd, args->html);
@@ -145,7 +164,8 @@ Command add_corpus(CLI::App& app) {
                 prove_limits(args->seconds, args->nodes, args->search.tt_mb);
             const Metric metric = (*tables)->probe ? (*tables)->db.metric() : Metric::Wld;
             const auto t0 = std::chrono::steady_clock::now();
-            int failed = 0, still_open = 0, skipped = 0;
+            int failed = 0, still_open = 0, skipped = 0, unknown = 0;
+            const bool unknown_passes = args->unknown == "pass";
             nlohmann::json out = {{"file", args->file},
                                   {"db", args->search.db},
                                   {"entries", nlohmann::json::array()}};
@@ -155,7 +175,7 @@ Command add_corpus(CLI::App& app) {
                 const std::string fen = checkers::format_fen(e.position);
                 if (e.open && !args->open) {
                     ++skipped;
-                    JunitCase skip = entry_junit(e, {}, args->file, 0);
+                    JunitCase skip = entry_junit(e, {}, args->file, 0, unknown_passes);
                     skip.skipped = e.note + " (--open checks it)";
                     junit.cases.push_back(skip);
                     if (args->json)
@@ -171,7 +191,9 @@ Command add_corpus(CLI::App& app) {
                 const corpus::Status status = report.status();
                 failed += status == corpus::Status::Fail;
                 still_open += status == corpus::Status::Open;
-                junit.cases.push_back(entry_junit(e, report, args->file, seconds_since(entry_t0)));
+                unknown += status == corpus::Status::Unknown;
+                junit.cases.push_back(
+                    entry_junit(e, report, args->file, seconds_since(entry_t0), unknown_passes));
                 if (status == corpus::Status::Fail) page.boards.push_back(entry_board(e, report));
                 if (args->json) {
                     nlohmann::json checks = nlohmann::json::array();
@@ -197,23 +219,26 @@ Command add_corpus(CLI::App& app) {
                     continue;
                 }
                 fmt::print("{} line {}: {}  {}  ({})\n",
-                           status == corpus::Status::Fail ? "FAIL" : to_string(status), e.line, fen,
-                           e.verdict.to_string(), e.source);
+                           status == corpus::Status::Fail      ? "FAIL"
+                           : status == corpus::Status::Unknown ? "UNKNOWN"
+                                                               : to_string(status),
+                           e.line, fen, e.verdict.to_string(), e.source);
                 if (e.open) fmt::print("    {}\n", e.note);
                 if (e.disputed) fmt::print("    {}\n", disputed_text(e));
                 for (const corpus::Check& c : report.checks) fmt::print("    {}\n", check_line(c));
                 std::fflush(stdout);
             }
             const auto n = static_cast<int>(entries->size());
-            const int passed = n - failed - still_open - skipped;
+            const int passed = n - failed - still_open - skipped - unknown;
             junit.seconds = seconds_since(t0);
             if (!args->junit.empty())
                 if (const auto w = write_junit(args->junit, junit); !w) return fail(w.error());
             if (!args->html.empty()) {
-                page.passed = failed == 0;
+                page.passed = exit_code(failed > 0, unknown > 0, args->unknown) == kExitOk;
                 page.summary = {{"entries", std::to_string(n)},
                                 {"passed", std::to_string(passed)},
                                 {"failed", std::to_string(failed)},
+                                {"not proven within the budget", std::to_string(unknown)},
                                 {"open", std::to_string(still_open)},
                                 {"skipped (open)", std::to_string(skipped)},
                                 {"tables", args->search.db.empty() ? "none" : args->search.db},
@@ -223,18 +248,20 @@ Command add_corpus(CLI::App& app) {
             if (args->json) {
                 out["passed"] = passed;
                 out["failed"] = failed;
+                out["unknown"] = unknown;
                 out["open"] = still_open;
                 out["skipped"] = skipped;
                 out["seconds"] = json_seconds(seconds_since(t0));
                 print_json(out);
             } else {
-                fmt::print("{} of {} entries pass, {} fail{}{} ({}{})\n", passed, n, failed,
+                fmt::print("{} of {} entries pass, {} fail{}{}{} ({}{})\n", passed, n, failed,
+                           unknown ? fmt::format(", {} not proven within the budget", unknown) : "",
                            still_open ? fmt::format(", {} open (not proven)", still_open) : "",
                            skipped ? fmt::format(", {} open skipped", skipped) : "",
                            seconds_text(seconds_since(t0)),
                            args->search.db.empty() ? ", no tables" : ", tables " + args->search.db);
             }
-            return found_if(failed > 0);
+            return exit_code(failed > 0, unknown > 0, args->unknown);
         }};
 }
 

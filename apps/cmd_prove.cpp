@@ -1,7 +1,7 @@
 // `retrocheck prove [FEN] [--db DIR] [--time S | --nodes N] [--json]`: the proven game value of a
 // position beyond the tables (engine/checkers/prove/prover.h): win, draw or loss, each checked by
-// its certificate, or unknown when the budget runs out. Exit 0 when every position is proven, 1
-// when one is left unknown (nothing was proven: never a green), 2 when it cannot run.
+// its certificate, or unknown when the budget runs out. Exit 0 when every position is proven, 3
+// when one is left unknown (--unknown pass: 0), 2 when it cannot run.
 #include <fmt/format.h>
 
 #include <memory>
@@ -58,6 +58,7 @@ Command add_prove(CLI::App& app) {
         std::uint64_t nodes = 0;
         bool json = false;
         SearchArgs search;
+        std::string unknown = "fail";
     };
     auto args = std::make_shared<Args>();
     args->search.tt_mb = 4096;
@@ -69,6 +70,7 @@ Command add_prove(CLI::App& app) {
         ->check(seconds_validator());
     cmd->add_option("--nodes", args->nodes, "Node budget a position (0: no limit)");
     cmd->add_flag("--json", args->json, "Print one JSON object a position");
+    add_unknown_option(cmd, args->unknown);
     add_search_options(cmd, args->search);
     return {
         cmd, [args] {
@@ -122,7 +124,8 @@ Command add_prove(CLI::App& app) {
                 else if (p.proven())
                     fmt::print("result: {} (proven)\n", pv::to_string(p.verdict));
                 else
-                    fmt::print("result: unknown ({})\n", p.open_because());
+                    fmt::print("result: unknown: not proven within the budget ({})\n",
+                               p.open_because());
                 fmt::print("side to move wins: {}\n", answer_text(p.side_to_move_wins));
                 fmt::print("opponent wins: {}\n", answer_text(p.opponent_wins));
                 if (!p.line.empty())
@@ -132,7 +135,7 @@ Command add_prove(CLI::App& app) {
                 fmt::print("nodes: {} in {} ({})\n", grouped(p.nodes), seconds_text(p.seconds),
                            rate_text(per_second(p.nodes, p.seconds), "nodes"));
             }
-            return all_proven ? kExitOk : kExitFound;
+            return exit_code(false, !all_proven, args->unknown);
         }};
 }
 

@@ -24,6 +24,10 @@ struct JunitCase {
     std::string system_out;  // what passed: counts
     // A case not decided either way (a corpus entry marked open): why, as <skipped message>.
     std::optional<std::string> skipped;
+    // A case that could not be settled and counts against the run (a verdict not proven within
+    // the budget): why, as <error message type>.
+    std::optional<std::string> error_message;
+    std::string error_type = "error";
 
     // Adds an example to a failing case's text; the first example's type becomes the failure's
     // (a failing case none of whose examples was shown has the type "failure").

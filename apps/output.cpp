@@ -141,6 +141,20 @@ bool stdout_written() {
     return false;
 }
 
+void add_unknown_option(CLI::App* cmd, std::string& choice) {
+    cmd->add_option("--unknown", choice,
+                    "What a value not proven within the budget makes the exit code: fail (3, "
+                    "apart from 1 for one disproven) or pass (0)")
+        ->check(CLI::IsMember({"fail", "pass"}))
+        ->capture_default_str();
+}
+
+int exit_code(bool wrong, bool unknown, const std::string& choice) {
+    if (wrong) return kExitFound;
+    if (unknown && choice != "pass") return kExitUnknown;
+    return kExitOk;
+}
+
 void add_threads_option(CLI::App* cmd, int& threads) {
     cmd->add_option("--threads", threads, "Worker threads (0: all hardware threads)")
         ->check(CLI::Range(0, 1024));

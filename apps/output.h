@@ -30,6 +30,9 @@ namespace retrocheck::app {
 inline constexpr int kExitOk = 0;         // ran and found nothing wrong
 inline constexpr int kExitFound = 1;      // ran and found something wrong
 inline constexpr int kExitCannotRun = 2;  // could not run: bad arguments or input, files
+// prove, corpus: nothing found wrong, but something not proven within the budget (--unknown
+// pass makes it 0): a slow machine is told apart from a wrong verdict.
+inline constexpr int kExitUnknown = 3;
 
 // Under --json an error also goes to stdout as {"error":{"message":...}}, one line.
 void set_json_errors(bool on);
@@ -37,6 +40,12 @@ void set_json_errors(bool on);
 int fail(std::string_view message);
 // 0 when nothing was found wrong, else kExitFound.
 constexpr int found_if(bool wrong) { return wrong ? kExitFound : kExitOk; }
+
+// --unknown fail|pass: what a position or entry not proven within the budget makes the exit
+// code (fail: kExitUnknown, the default; pass: 0). `pass` receives the choice.
+void add_unknown_option(CLI::App* cmd, std::string& choice);
+// The exit code for `wrong` things disproven and `unknown` ones not proven, given the choice.
+int exit_code(bool wrong, bool unknown, const std::string& choice);
 
 // Prints one line of text and flushes it (a log line that must not wait in a buffer).
 void print_line(const std::string& line);

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "engine/checkers/notation.h"
+#include "engine/checkers/prove/distance.h"
 #include "engine/core/text.h"
 
 namespace retrocheck::corpus {
@@ -35,7 +36,9 @@ class EntryChecker {
     void position(std::vector<Check>& out) {
         Check c;
         c.subject = "position";
-        c.expected = e_.verdict.to_string();
+        // An entry without a distance is checked for its result alone, and says so.
+        c.expected = e_.verdict.to_string() +
+                     (e_.verdict.has_distance() || e_.verdict.is_draw() ? "" : " (verdict only)");
         c.valued = e_.position;
         if (const auto v = table_value(tables_, e_.position)) {
             by_table(c, *v, *v);
@@ -56,6 +59,9 @@ class EntryChecker {
                 c.found = std::string(to_string(w)) +
                           " (proven: " + work_text(p.nodes, p.proof_size, p.seconds) + ")";
                 c.ok = w == result();
+                // A distance given beyond the tables is proven too, or the check fails: a result
+                // alone does not pass for "loss in 18".
+                if (c.ok && e_.verdict.has_distance()) prove_distance(c);
             } else {
                 c.unknown = true;
                 c.found =
@@ -124,6 +130,24 @@ class EntryChecker {
   private:
     Wld result() const { return e_.verdict.wld(); }
 
+    // The entry's distance, proven exactly or not: c passes only when it is.
+    void prove_distance(Check& c) {
+        const pv::DistanceProof d = pv::prove_distance(e_.position, e_.verdict, tables_, limits_);
+        c.nodes += d.nodes;
+        c.seconds += d.seconds;
+        if (d.exact && *d.exact) {
+            c.value = e_.verdict;
+            c.found = e_.verdict.to_string() +
+                      " (proven, the distance too: " + work_text(c.nodes, c.proof_size, c.seconds) +
+                      ")";
+            return;
+        }
+        c.ok = false;
+        c.unknown = !d.exact.has_value();
+        c.found += d.exact ? "; distance disproven: " + d.because
+                           : "; distance not proven (" + d.because + ")";
+    }
+
     // seen: for the entry's side to move; own: for the valued position's side to move.
     static void by_table(Check& c, const Outcome& seen, const Outcome& own) {
         c.method = "tables";
@@ -139,7 +163,17 @@ class EntryChecker {
 }  // namespace
 
 const char* to_string(Status s) {
-    return s == Status::Pass ? "pass" : s == Status::Open ? "open" : "fail";
+    switch (s) {
+        case Status::Pass:
+            return "pass";
+        case Status::Open:
+            return "open";
+        case Status::Unknown:
+            return "unknown";
+        case Status::Fail:
+            return "fail";
+    }
+    return "?";
 }
 
 Status EntryReport::status() const {
@@ -147,7 +181,8 @@ Status EntryReport::status() const {
         return Status::Pass;
     const bool only_unknowns =
         std::all_of(checks.begin(), checks.end(), [](const Check& c) { return c.ok || c.unknown; });
-    return entry.open && only_unknowns ? Status::Open : Status::Fail;
+    if (!only_unknowns) return Status::Fail;
+    return entry.open ? Status::Open : Status::Unknown;
 }
 
 EntryReport check_entry(const Entry& entry, checkers::EndgameProbe* tables,

@@ -7,7 +7,9 @@
 // proven not to lose (the opponent does not win after it); a keep of a loss proven to lose; a
 // spoil of a win proven not to win; a spoil of a draw proven to lose. Through the tables the same
 // checks use the table values, and a distance the entry gives is checked where the tables have
-// distances (Chinook and Cake do not).
+// distances (Chinook and Cake do not). Beyond the tables a distance is proven exactly
+// (prove/distance.h) or the check fails: "distance disproven", or unknown when the budget ran
+// out. An entry without a distance says "verdict only".
 #pragma once
 
 #include <cstdint>
@@ -41,10 +43,11 @@ struct Check {
     bool unknown = false;  // not ok because the prover's budget ran out, nothing disproven
 };
 
-// What an entry's checks come to: every check holds; an entry marked open whose failing checks
-// are all unknowns (for want of a proof: neither a pass nor a failure); or a failure.
-enum class Status { Pass, Open, Fail };
-const char* to_string(Status s);  // "pass", "open", "fail"
+// What an entry's checks come to: every check holds; failing checks that are all unknowns (for
+// want of a proof within the budget: neither a pass nor a failure), for an entry marked open or
+// not; or a failure (something disproven).
+enum class Status { Pass, Open, Unknown, Fail };
+const char* to_string(Status s);  // "pass", "open", "unknown", "fail"
 
 struct EntryReport {
     Entry entry;

@@ -147,7 +147,8 @@ if docs and [e["status"] for e in docs[0]["entries"]] != ["pass", "pass", "skipp
 docs = run(["corpus", corpus, "--db", tables, "--nodes", "4000000", "--open"], "corpus")
 if docs and (docs[0]["entries"][2]["status"] != "open" or docs[0]["open"] != 1):
     fail("corpus --open: the open entry, unproven, is reported open")
-# Proven beyond the tables: a win with its line, a draw, and an unknown (exit 1) at a tiny budget.
+# Proven beyond the tables: a win with its line, a draw, and an unknown (exit 3, or 0 with
+# --unknown pass) at a tiny budget.
 docs = run(["prove", "W:WK1,K2,K3:BK32,K31", "--db", tables, "--time", "20"], "prove")
 if docs and (docs[0]["result"] != "win" or not docs[0]["line"]):
     fail("prove: three kings against two is a proven win with a line")
@@ -156,7 +157,16 @@ docs = run(["prove", "-", "--db", tables, "--time", "20"], "prove", lines=2,
 if docs and [d["result"] for d in docs] != ["draw", "loss"]:
     fail("prove: expected a proven draw and a table loss")
 run(["prove", "W:W32,27,24,K22,14:B20,19,K15,13,1", "--db", tables, "--nodes", "100"], "prove",
-    status=1)
+    status=3)
+run(["prove", "W:W32,27,24,K22,14:B20,19,K15,13,1", "--db", tables, "--nodes", "100",
+     "--unknown", "pass"], "prove", status=0)
+# A corpus entry not proven within the budget: its own status and count, exit 3.
+unproven = os.path.join(SCRATCH, "unproven.tsv")
+with open(unproven, "w") as f:
+    f.write("W:W32,27,24,K22,14:B20,19,K15,13,1\tdraw\t-\t-\tCHECKERS.md\t-\n")
+docs = run(["corpus", unproven, "--db", tables, "--nodes", "100"], "corpus", status=3)
+if docs and (docs[0]["unknown"] != 1 or docs[0]["entries"][0]["status"] != "unknown"):
+    fail("corpus: an entry not proven within the budget is 'unknown', counted apart")
 run(["audit", "--format", "native", tables], "audit")
 run(["verify", tables], "verify")
 run(["check", "--pieces", "2", "--out", os.path.join(SCRATCH, "t2")], "check")

@@ -39,6 +39,17 @@ run(["verify", t3], 0, out("verify.xml"), "--cases", str(slices), "--failures", 
 run(["audit", "--format", "native", t3], 0, out("audit.xml"), "--failures", "0")
 run(["corpus", corpus, "--db", t3], 1, out("corpus.xml"), "--cases", "2", "--failures", "1",
     "--contains", FALSE_ENTRY, "--contains", "expected draw")
+# Not proven within the budget: an error of type not-proven (exit 3), not a failure; skipped
+# with --unknown pass (exit 0).
+unproven = os.path.join(SCRATCH, "unproven.tsv")
+with open(unproven, "w") as f:
+    f.write("W:W32,27,24,K22,14:B20,19,K15,13,1\tdraw\t-\t-\tCHECKERS.md\t-\n")
+run(["corpus", unproven, "--db", t3, "--nodes", "100"], 3, out("corpus_unknown.xml"),
+    "--cases", "1", "--failures", "0", "--errors", "1", "--contains",
+    "not proven within the budget")
+run(["corpus", unproven, "--db", t3, "--nodes", "100", "--unknown", "pass"], 0,
+    out("corpus_unknown_pass.xml"), "--cases", "1", "--failures", "0", "--errors", "0",
+    "--skipped", "1")
 
 if PLUGINS:
     lib = lambda name: os.path.join(PLUGINS, f"lib{name}.so")

@@ -162,7 +162,7 @@ TEST_F(CorpusRunner, DrawsAreProvenToo) {
     limits.nodes = 10;
     const auto tiny = check("B:W20,16,K2:BK25,K10\tdraw\t-\t-\tGrey\t-\n");
     EXPECT_FALSE(tiny.passed());
-    EXPECT_NE(tiny.status(), Status::Open);
+    EXPECT_EQ(tiny.status(), Status::Unknown);  // not proven within the budget: not disproven
     EXPECT_TRUE(tiny.checks[0].unknown);
     EXPECT_EQ(tiny.checks[0].found.rfind("unknown (node budget", 0), 0u) << tiny.checks[0].found;
     // Marked open, the same entry is neither passed nor failed; a verdict disproven still fails.
@@ -173,6 +173,40 @@ TEST_F(CorpusRunner, DrawsAreProvenToo) {
     const auto wrong = check("W:WK25,K22:BK14,13,K2\tdraw\t-\t-\tLasker\topen: x\n");
     EXPECT_FALSE(wrong.passed());
     EXPECT_EQ(wrong.status(), Status::Fail);
+}
+
+// A distance beyond the tables is proven exactly, or the entry fails: "distance disproven" when
+// the value is shorter or longer, unknown when the budget runs out; an entry without a distance
+// says it was checked for its result alone. Three kings against one, tables of two pieces: a win
+// in 15 (CHECKERS.md's three-piece tables agree).
+TEST_F(CorpusRunner, DistancesBeyondTheTablesAreProvenOrFail) {
+    const tb::MemorySource two{tb::testing::built_tables(2)};
+    tb::SearchProbe small{two, 2};
+    const auto run = [&](const std::string& verdict, std::uint64_t nodes) {
+        const auto entries = parse_corpus("W:WK19,K23:BK32\t" + verdict + "\t-\t-\tx\t-\n", "t");
+        EXPECT_TRUE(entries.ok()) << entries.error();
+        const checkers::prove::ProveLimits budget{nodes, 0, 1u << 20};
+        return check_entry(entries->front(), &small, budget);
+    };
+    const auto exact = run("win in 15", 2'000'000);
+    EXPECT_TRUE(exact.passed()) << exact.checks[0].found;
+    EXPECT_EQ(exact.checks[0].value, Outcome::win(15));
+    EXPECT_NE(exact.checks[0].found.find("the distance too"), std::string::npos);
+    for (const auto& [verdict, says] : {std::pair{"win in 13", "not a win within 13 plies"},
+                                        std::pair{"win in 17", "a win within 15 plies"}}) {
+        const auto wrong = run(verdict, 2'000'000);
+        EXPECT_EQ(wrong.status(), Status::Fail) << verdict;
+        EXPECT_NE(wrong.checks[0].found.find(std::string("distance disproven: ") + says),
+                  std::string::npos)
+            << wrong.checks[0].found;
+    }
+    const auto unknown = run("win in 15", 500);
+    EXPECT_EQ(unknown.status(), Status::Unknown);
+    EXPECT_NE(unknown.checks[0].found.find("distance not proven (node budget)"), std::string::npos)
+        << unknown.checks[0].found;
+    const auto verdict_only = run("win", 2'000'000);
+    EXPECT_TRUE(verdict_only.passed());
+    EXPECT_EQ(verdict_only.checks[0].expected, "win (verdict only)");
 }
 
 // Chinook and Cake give no distances: an entry's distance is then not held against them.
