@@ -11,6 +11,7 @@
 #include "apps/output.h"
 #include "engine/checkers/notation.h"
 #include "engine/checkers/pdn.h"
+#include "engine/core/mapped_text.h"
 
 namespace retrocheck::app {
 
@@ -28,7 +29,7 @@ struct ValueError {
 
 // A replayed game with each position's value (nothing beyond the tables or without them).
 struct ValuedGame {
-    const checkers::PdnGame& pdn;
+    const checkers::PdnGame& pdn;  // lives as long as the visit that values it
     checkers::ReplayedGame replayed;
     std::vector<std::optional<Outcome>> values;
     std::vector<ValueError> errors;
@@ -144,44 +145,59 @@ Command add_pdn(CLI::App& app) {
     cmd->add_flag("--json", args->json, "Print one JSON object");
     return {
         cmd, [args] {
-            const auto games = checkers::read_pdn(args->file);
-            if (!games) return fail(games.error());
-            if (games->empty()) return fail(args->file + ": no games");
-            // Every game replays before anything is printed: an illegal move is refused
-            // with nothing half done.
-            std::vector<checkers::ReplayedGame> replayed;
-            for (const checkers::PdnGame& g : *games) {
-                auto r = checkers::replay(g);
-                if (!r) return fail(args->file + ": " + r.error());
-                replayed.push_back(std::move(r).value());
-            }
+            // A game at a time, twice: every game replays (and, with tables, is valued)
+            // before anything is printed, so an illegal move or a damaged table is refused
+            // with nothing half done; memory holds one game, however large the file.
+            const auto file = MappedText::open(args->file);
+            if (!file) return fail(file.error());
             std::optional<Database> db;
             if (!args->db.empty()) {
                 auto opened = open_database(args->db_format, args->db);
                 if (!opened) return fail(opened.error());
                 db = std::move(opened).value();
             }
+            const auto checked = checkers::for_each_pdn_game(
+                file->text(), args->file, [&](const checkers::PdnGame& g) -> std::optional<Error> {
+                    auto r = checkers::replay(g);
+                    if (!r) return Error{args->file + ": " + r.error()};
+                    if (const auto v = value_game(g, std::move(r).value(), db ? &*db : nullptr); !v)
+                        return Error{v.error()};
+                    return std::nullopt;
+                });
+            if (!checked) return fail(checked.error());
+            if (*checked == 0) return fail(args->file + ": no games");
             const Metric metric = db ? db->metric() : Metric::Wld;
-            nlohmann::json out = {
-                {"file", args->file},
-                {"db", args->db.empty() ? nlohmann::json() : nlohmann::json(args->db)},
-                {"games", nlohmann::json::array()}};
-            std::size_t flagged = 0;
-            for (std::size_t i = 0; i < games->size(); ++i) {
-                const auto g = value_game((*games)[i], std::move(replayed[i]), db ? &*db : nullptr);
-                if (!g) return fail(g.error());
-                flagged += g->errors.size();
-                if (args->json)
-                    out["games"].push_back(game_json(*g, metric));
-                else
-                    print_game(*g, db.has_value());
-            }
+            // The JSON document is written as it goes: the same one line as one dump.
+            if (args->json)
+                fmt::print(
+                    "{{\"db\":{},\"file\":{},\"games\":[",
+                    args->db.empty() ? nlohmann::json().dump() : nlohmann::json(args->db).dump(),
+                    nlohmann::json(args->file).dump());
+            std::size_t flagged = 0, written = 0;
+            const auto printed = checkers::for_each_pdn_game(
+                file->text(), args->file,
+                [&](const checkers::PdnGame& pdn) -> std::optional<Error> {
+                    auto r = checkers::replay(pdn);
+                    if (!r) return Error{args->file + ": " + r.error()};
+                    const auto g = value_game(pdn, std::move(r).value(), db ? &*db : nullptr);
+                    if (!g) return Error{g.error()};
+                    flagged += g->errors.size();
+                    if (args->json)
+                        fmt::print(
+                            "{}{}", written++ ? "," : "",
+                            game_json(*g, metric)
+                                .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+                    else
+                        print_game(*g, db.has_value());
+                    return std::nullopt;
+                });
+            if (!printed) return fail(printed.error());
+            const std::size_t games = *printed;
             if (args->json) {
-                out["errors"] = flagged;
-                print_json(out);
+                fmt::print("],\"errors\":{}}}\n", flagged);
             } else {
-                fmt::print("{} game{}, {} move{} that change the game's value{}\n", games->size(),
-                           games->size() == 1 ? "" : "s", flagged, flagged == 1 ? "" : "s",
+                fmt::print("{} game{}, {} move{} that change the game's value{}\n", games,
+                           games == 1 ? "" : "s", flagged, flagged == 1 ? "" : "s",
                            db ? fmt::format(" (tables {}, {})", args->db, to_string(metric))
                               : " (no tables: give --db to value the positions)");
             }

@@ -1,13 +1,11 @@
 #include "apps/position_input.h"
 
-#include <iostream>
-#include <iterator>
+#include <algorithm>
 #include <sstream>
 
 #include "engine/checkers/game.h"
 #include "engine/chess/game.h"
 #include "engine/core/text.h"
-#include "engine/core/text_file.h"
 
 namespace retrocheck::app {
 
@@ -47,17 +45,28 @@ Result<PositionInputOf<P>> parse(const PositionArgs& args, const InputText& text
         if (!fallback) return Error{"no position given (a FEN, '-' for stdin, or --fen-file)"};
         auto moved = apply_moves<G>(*fallback, args.moves);
         if (!moved) return Error{moved.error()};
-        input.positions.push_back({std::move(moved).value(), ""});
+        input.positions = PositionsOf<P>({{std::move(moved).value(), ""}});
         return input;
     }
-    for (const auto& [fen, where] : text.lines) {
-        const std::string prefix = where.empty() ? "" : where + ": ";
-        auto pos = read_fen<G, Other>(fen);
-        if (!pos) return Error{prefix + pos.error()};
-        auto moved = apply_moves<G>(std::move(pos).value(), args.moves);
-        if (!moved) return Error{prefix + moved.error()};
-        input.positions.push_back({std::move(moved).value(), where});
+    const std::string moves = args.moves;
+    const auto make = [moves](std::string_view fen) -> Result<P> {
+        auto pos = read_fen<G, Other>(std::string(fen));
+        if (!pos) return Error{pos.error()};
+        return apply_moves<G>(std::move(pos).value(), moves);
+    };
+    // Every line checked first, nothing kept: the positions are made again as they are visited.
+    InputText::Cursor cursor(text.lines());
+    std::string_view fen;
+    int line = 0;
+    std::size_t count = 0;
+    while (cursor.next(fen, line)) {
+        const std::string where = text.where(line);
+        if (const auto pos = make(fen); !pos)
+            return Error{(where.empty() ? "" : where + ": ") + pos.error()};
+        ++count;
     }
+    if (count == 0) return Error{text.name + ": no positions (one FEN a line)"};
+    input.positions = PositionsOf<P>(text, make, count);
     return input;
 }
 
@@ -78,6 +87,27 @@ void add_game_option(CLI::App* cmd, PositionArgs& args) {
         ->check(CLI::IsMember({"chess", "checkers"}));
 }
 
+bool InputText::Cursor::next(std::string_view& fen, int& line) {
+    while (at_ < text_.size()) {
+        const std::size_t end = std::min(text_.find('\n', at_), text_.size());
+        const std::string_view t = trim(text_.substr(at_, end - at_));
+        at_ = end + 1;
+        ++line_;
+        if (t.empty() || t.front() == '#') continue;
+        fen = t;
+        line = line_;
+        return true;
+    }
+    return false;
+}
+
+std::string InputText::first() const {
+    Cursor cursor(lines());
+    std::string_view fen;
+    int line = 0;
+    return cursor.next(fen, line) ? std::string(fen) : std::string();
+}
+
 Result<InputText> read_input_text(const PositionArgs& args) {
     InputText text;
     if (!args.fen_file.empty() && !args.fen.empty() && args.fen != "-")
@@ -91,35 +121,22 @@ Result<InputText> read_input_text(const PositionArgs& args) {
     if (args.fen_file.empty() && args.fen != "-") {
         if (!args.fen.empty()) {
             text.given = true;
-            text.lines.emplace_back(args.fen, "");
+            text.argument = args.fen;
         }
         return text;
     }
     text.bulk = text.given = true;
-    std::string all, name;
-    if (!args.fen_file.empty()) {
-        auto read = read_text_file(args.fen_file);
-        if (!read) return Error{read.error()};
-        all = std::move(read).value();
-        name = args.fen_file;
-    } else {
-        all.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-        name = "stdin";
-    }
-    std::istringstream lines(all);
-    std::string line;
-    for (int n = 1; std::getline(lines, line); ++n) {
-        const std::string_view t = trim(line);
-        if (t.empty() || t.front() == '#') continue;
-        text.lines.emplace_back(std::string(t), name + " line " + std::to_string(n));
-    }
-    if (text.lines.empty()) return Error{name + ": no positions (one FEN a line)"};
+    text.name = args.fen_file.empty() ? "stdin" : args.fen_file;
+    auto mapped = MappedText::open(args.fen_file.empty() ? "/dev/stdin" : args.fen_file);
+    if (!mapped) return Error{mapped.error()};
+    text.file = std::make_shared<const MappedText>(std::move(mapped).value());
+    if (text.first().empty()) return Error{text.name + ": no positions (one FEN a line)"};
     return text;
 }
 
 bool is_chess(const PositionArgs& args, const InputText& text) {
     if (!args.game.empty()) return args.game == "chess";
-    return !text.lines.empty() && chess::looks_like_fen(text.lines.front().first);
+    return text.given && chess::looks_like_fen(text.first());
 }
 
 Result<PositionInput> parse_positions(const PositionArgs& args, const InputText& text,

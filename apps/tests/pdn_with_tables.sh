@@ -23,7 +23,7 @@ expect() {  # expect STATUS PATTERN -- ARGS...: exit STATUS and output matching 
 expect 1 'ERROR ply 1, 1\. 18-22 \(Black\) turns a draw into a loss' -- \
   pdn "$data/games.pdn" --db "$tables"
 expect 1 '^4 games, 1 move that change' -- pdn "$data/games.pdn" --db "$tables"
-expect 1 '"errors":1,"file"' -- pdn "$data/games.pdn" --db "$tables" --json
+expect 1 '\],"errors":1}$' -- pdn "$data/games.pdn" --db "$tables" --json
 expect 0 '^4 games, 0 moves' -- pdn "$data/games.pdn"
 expect 2 "illegal.pdn: game 2, move 2 \(White\) '19-26'" -- pdn "$data/illegal.pdn" --db "$tables"
 exit $failed

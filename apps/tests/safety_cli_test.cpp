@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -165,6 +166,43 @@ TEST(Safety, ABuildThatCannotFinishIsRefusedBeforeItStarts) {
     const CliRun checkers = bounded("build checkers --pieces 8 --out " + (dir / "c").string());
     EXPECT_EQ(checkers.status, 2) << checkers.out;
     EXPECT_TRUE(contains(checkers.out, "this machine has")) << checkers.out;
+}
+
+// A PDN file of 300,000 games (a tag repeated: each repeat begins a game), as JSON and as text,
+// under a 150 MiB address-space limit: read a game at a time, it fits (whole, it took 10 GB at
+// 50 MB and aborted on bad_alloc under a limit).
+TEST(Safety, APdnFileIsReadAGameAtATime) {
+    const fs::path file = scratch("pdn") / "tags.pdn";
+    {
+        std::ofstream out(file);
+        for (int i = 0; i < 300000; ++i) out << "[Event \"x\"]\n";
+    }
+    for (const std::string& json : {std::string(" --json"), std::string()}) {
+        const CliRun r = bounded("pdn " + file.string() + json + " 2>&1 > /dev/null");
+        EXPECT_EQ(r.status, 0) << r.out;
+    }
+    // The same under the limit, through the shell's ulimit.
+    const std::string cmd = "ulimit -v 153600; " + std::string(RETROCHECK_BIN) + " pdn " +
+                            file.string() + " --json > /dev/null";
+    EXPECT_EQ(std::system(("bash -c '" + cmd + "'").c_str()), 0);
+}
+
+// 600,000 FENs on stdin under an 80 MiB address-space limit: checked whole, then made again one
+// at a time (held whole, as text, lines and positions, they took about twice that).
+TEST(Safety, FensInBulkAreReadInBoundedMemory) {
+    const fs::path file = scratch("bulk") / "many.fen";
+    {
+        std::ofstream out(file);
+        for (int i = 0; i < 600000; ++i) out << "W:WK17,24:B8,K18\n";
+    }
+    const std::string cmd = "ulimit -v 81920; cat " + file.string() + " | " +
+                            std::string(RETROCHECK_BIN) + " moves - --json | wc -l";
+    FILE* pipe = popen(("bash -c '" + cmd + "'").c_str(), "r");
+    ASSERT_TRUE(pipe);
+    char buf[64] = {};
+    ASSERT_TRUE(std::fgets(buf, sizeof buf, pipe));
+    EXPECT_EQ(pclose(pipe), 0);
+    EXPECT_EQ(std::atoi(buf), 600000);
 }
 
 // `yes` never stops writing and never answers: the handshake's limit holds all the same.

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "engine/checkers/notation.h"
@@ -65,9 +66,12 @@ std::optional<std::string> move_text(std::string_view w) {
 
 class Reader {
   public:
-    Reader(std::string_view text, const std::string& file) : text_(text), file_(file) {}
+    using Visit = std::function<std::optional<Error>(const PdnGame&)>;
+    Reader(std::string_view text, const std::string& file, const Visit& visit)
+        : text_(text), file_(file), visit_(visit) {}
 
-    Result<std::vector<PdnGame>> run();
+    // The number of games, each handed to visit as it ends.
+    Result<std::size_t> run();
 
   private:
     // The game being read.
@@ -77,7 +81,8 @@ class Reader {
         std::optional<GameResult> tag_result;
         Color next_side = rules::kFirstToMove;
         int number = 1;
-        int in_number = 0;  // moves read under the current number: 0, 1 or 2
+        int in_number = 0;                // moves read under the current number: 0, 1 or 2
+        std::set<std::string> tag_names;  // a name again begins the next game
     };
     struct Open {
         int line;
@@ -113,12 +118,15 @@ class Reader {
     int line_ = 1;
     std::vector<Open> open_variations_;
     std::optional<Pending> pending_;
-    std::vector<PdnGame> games_;
+    const Visit& visit_;
+    std::size_t games_ = 0;
+    std::optional<Error> stopped_;  // what a visit said
 };
 
-Result<std::vector<PdnGame>> Reader::run() {
+Result<std::size_t> Reader::run() {
     if (text_.starts_with("\xEF\xBB\xBF")) pos_ = line_begin_ = 3;  // a UTF-8 byte order mark
     while (pos_ < text_.size()) {
+        if (stopped_) return *stopped_;
         const char c = text_[pos_];
         if (c == '\n') {
             ++line_;
@@ -152,7 +160,8 @@ Result<std::vector<PdnGame>> Reader::run() {
     }
     if (!open_variations_.empty()) return unterminated_variation("");
     if (pending_) finish(std::nullopt);  // the last game may lack its result token
-    return std::move(games_);
+    if (stopped_) return *stopped_;
+    return games_;
 }
 
 Reader::Pending& Reader::game(int line) {
@@ -160,7 +169,7 @@ Reader::Pending& Reader::game(int line) {
         // Not emplace(): clang 14 judges Pending (default member initializers, nested in a class
         // still incomplete where optional<Pending> is declared) not default-constructible.
         pending_ = Pending{};
-        pending_->game.index = static_cast<int>(games_.size()) + 1;
+        pending_->game.index = static_cast<int>(games_) + 1;
         pending_->game.line = line;
     }
     return *pending_;
@@ -169,7 +178,8 @@ Reader::Pending& Reader::game(int line) {
 void Reader::finish(std::optional<GameResult> token) {
     PdnGame& g = pending_->game;
     g.result = token ? *token : pending_->tag_result.value_or(GameResult::Unknown);
-    games_.push_back(std::move(g));
+    ++games_;
+    if (!stopped_) stopped_ = visit_(g);
     pending_.reset();
 }
 
@@ -243,12 +253,9 @@ std::optional<Error> Reader::read_tag() {
 
 void Reader::add_tag(std::string name, std::string value, int line) {
     // Tags after movetext, or a name the game already has, begin the next game.
-    if (pending_) {
-        bool seen = pending_->movetext;
-        for (const auto& tag : pending_->game.tags) seen = seen || tag.first == name;
-        if (seen) finish(std::nullopt);
-    }
+    if (pending_ && (pending_->movetext || pending_->tag_names.count(name))) finish(std::nullopt);
     Pending& g = game(line);
+    g.tag_names.insert(name);
     if (name == "FEN") {
         g.game.fen = value;
         const auto pos = parse_fen(value);
@@ -327,8 +334,20 @@ void Reader::add_move(std::string text, int line) {
 
 }  // namespace
 
+Result<std::size_t> for_each_pdn_game(
+    std::string_view text, const std::string& file,
+    const std::function<std::optional<Error>(const PdnGame&)>& visit) {
+    return Reader(text, file, visit).run();
+}
+
 Result<std::vector<PdnGame>> parse_pdn(std::string_view text, const std::string& file) {
-    return Reader(text, file).run();
+    std::vector<PdnGame> games;
+    const auto n = for_each_pdn_game(text, file, [&](const PdnGame& g) -> std::optional<Error> {
+        games.push_back(g);
+        return std::nullopt;
+    });
+    if (!n) return Error{n.error()};
+    return games;
 }
 
 Result<std::vector<PdnGame>> read_pdn(const std::filesystem::path& path) {

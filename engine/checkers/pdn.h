@@ -19,6 +19,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -71,6 +72,13 @@ Result<std::vector<PdnGame>> parse_pdn(std::string_view text, const std::string&
 // parse_pdn on a file's bytes; a file that cannot be opened or read is refused with its path and
 // the system's reason.
 Result<std::vector<PdnGame>> read_pdn(const std::filesystem::path& path);
+
+// parse_pdn one game at a time: visit(game) for each as soon as it ends, so that memory holds one
+// game however many the text has. A visit's error stops the walk and is returned; else the
+// number of games.
+Result<std::size_t> for_each_pdn_game(
+    std::string_view text, const std::string& file,
+    const std::function<std::optional<Error>(const PdnGame&)>& visit);
 
 struct ReplayedGame {
     Position start;
