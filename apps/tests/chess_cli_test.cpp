@@ -12,12 +12,17 @@
 
 #include "apps/tests/cli_run.h"
 #include "engine/chess/fen.h"
+#include "plugins/tests/leftover_processes.h"
 #include "tablebases/build/chess_builder.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/store/writer.h"
 #include "tablebases/tests/thirdparty.h"
 
 namespace {
+
+// No process any test starts (plugins, engines, children) may outlive the tests.
+auto* const kNothingLeft =
+    ::testing::AddGlobalTestEnvironment(new retrocheck::testing::NothingLeftRunning);
 
 const std::string kStart = "'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'";
 const std::string kKiwipete =

@@ -21,6 +21,10 @@ namespace {
 
 using nlohmann::json;
 
+// No process any test starts (plugins, engines, children) may outlive the tests.
+auto* const kNothingLeft =
+    ::testing::AddGlobalTestEnvironment(new retrocheck::testing::NothingLeftRunning);
+
 // A --json run: its exit status and its one document (stderr left out).
 struct JsonRun {
     int status = -1;

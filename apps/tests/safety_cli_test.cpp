@@ -18,11 +18,16 @@
 #include <string>
 
 #include "apps/tests/cli_run.h"
+#include "plugins/tests/leftover_processes.h"
 #include "tablebases/tests/scratch.h"
 
 namespace {
 
 namespace fs = std::filesystem;
+
+// No process any test starts (plugins, engines, children) may outlive the tests.
+auto* const kNothingLeft =
+    ::testing::AddGlobalTestEnvironment(new retrocheck::testing::NothingLeftRunning);
 using retrocheck::tb::testing::scratch;
 using retrocheck::tb::testing::slurp;
 using retrocheck::tb::testing::spit;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <dirent.h>
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -54,5 +55,33 @@ inline std::vector<int> running_with_mark(const std::string& mark) {
     ::closedir(proc);
     return found;
 }
+
+}  // namespace retrocheck::testing
+
+namespace retrocheck::testing {
+
+// A test program's environment that marks everything the program starts (plugins' hosts,
+// engines, the audit's child, retrocheck itself and all they fork) and, when every test has run,
+// fails when any of them is still running a few seconds later. Register it once a program:
+//   static auto* const kNothingLeft =
+//       ::testing::AddGlobalTestEnvironment(new retrocheck::testing::NothingLeftRunning);
+class NothingLeftRunning : public ::testing::Environment {
+  public:
+    void SetUp() override { mark_ = mark_children(); }
+    void TearDown() override {
+        std::vector<int> left;
+        for (int i = 0; i < 150; ++i) {
+            left = running_with_mark(mark_);
+            if (left.empty()) return;
+            ::usleep(20000);
+        }
+        std::string pids;
+        for (const int pid : left) pids += " " + std::to_string(pid);
+        ADD_FAILURE() << left.size() << " processes the tests started are still running:" << pids;
+    }
+
+  private:
+    std::string mark_;
+};
 
 }  // namespace retrocheck::testing

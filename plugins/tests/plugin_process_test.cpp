@@ -19,6 +19,10 @@
 namespace retrocheck::plugins {
 namespace {
 
+// No process any test starts (plugins, engines, children) may outlive the tests.
+auto* const kNothingLeft =
+    ::testing::AddGlobalTestEnvironment(new retrocheck::testing::NothingLeftRunning);
+
 using Kind = CallFailure::Kind;
 
 Limits quick() {
