@@ -97,11 +97,11 @@ std::string declaration_text(const ProbeReport& r) {
 
 std::string share_text(double share) { return fmt::format("{:.1f}%", 100 * share); }
 
-// "valued 9,500 of the 10,000 positions it owes a value (95.0%, at least 95.0% asked)"
+// "valued 9,500 of the 10,000 positions asked that the tables hold (95.0%, at least 95.0% asked)"
 std::string valued_text(const ProbeReport& r) {
-    return fmt::format("valued {} of the {} positions it owes a value ({}, at least {} asked)",
-                       grouped(r.valued), grouped(r.owed), share_text(r.valued_share()),
-                       share_text(r.min_valued));
+    return fmt::format(
+        "valued {} of the {} positions asked that the tables hold ({}, at least {} asked)",
+        grouped(r.valued), grouped(r.held), share_text(r.valued_share()), share_text(r.min_valued));
 }
 
 nlohmann::json example_json(const ProbeExample& e, Metric metric, std::uint32_t declared) {
@@ -158,7 +158,7 @@ nlohmann::json report_json(const ProbeReport& r, const std::string& against, Met
           {"error", c.error},
           {"invalid", c.invalid},
           {"failed", c.failed}}},
-        {"owed", r.owed},
+        {"held", r.held},
         {"valued", r.valued},
         {"excused", r.excused},
         {"valued_share", r.valued_share()},
@@ -280,9 +280,13 @@ void print_report(const ProbeReport& r) {
         grouped(r.non_terminating), grouped(r.crashes), grouped(r.protocol),
         r.stopped ? " (stopped after too many failed calls)" : "");
     if (r.too_few_valued())
-        fmt::print("FAILED: {}\n", r.owed == 0
-                                       ? std::string("no position it owes a value was asked")
-                                       : "too few positions valued");
+        fmt::print("FAILED: {}\n",
+                   r.held == 0 ? std::string("no position the tables hold was asked")
+                   : r.excused > 0
+                       ? fmt::format("too few positions valued; {} of them capture positions not "
+                                     "stored, as declared (--min-valued sets the share)",
+                                     grouped(r.excused))
+                       : std::string("too few positions valued"));
 }
 
 }  // namespace
@@ -326,8 +330,9 @@ Command add_check_probe(CLI::App& app) {
                     "Problems shown, each shrunk; all are counted")
         ->check(CLI::Range(0, 1000));
     cmd->add_option("--min-valued", args->options.min_valued,
-                    "The least share (0-1) of the positions it owes a value (all the tables hold, "
-                    "but capture positions a plugin declares not stored) that it must value")
+                    "The least share (0-1) of the positions asked that the tables hold that it "
+                    "must value (a reader that declares capture positions not stored values "
+                    "fewer: give it the share it must reach)")
         ->check(CLI::Range(0.0, 1.0))
         ->capture_default_str();
     cmd->add_flag("--json", args->json, "Print one JSON object");

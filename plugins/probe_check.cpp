@@ -316,10 +316,8 @@ class Checker {
         const Verdict v = judge(pos, ours);
         count_status(v);
         if (ours && !outside(pos)) {
-            if (v.kind == Verdict::Kind::Excused)
-                ++report_.excused;
-            else
-                ++report_.owed;
+            ++report_.held;
+            if (v.kind == Verdict::Kind::Excused) ++report_.excused;
             if (v.answer && v.answer->status == RC_PROBE_OK) ++report_.valued;
         }
         if (v.kind != Verdict::Kind::Problem) return;

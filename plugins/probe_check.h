@@ -4,9 +4,9 @@
 // toward what breaks resolvers (tablebases/probe/resolver_cases.h), or every position up to a
 // piece count. Wrong values, wrong statuses, answers that contradict the declaration, calls that
 // never return, crash or misbehave are counted; the first of each are shrunk to the fewest pieces
-// that still show them. A plugin that values fewer than min_valued of the positions it owes a
-// value (every position the tables hold, but the capture positions a plugin that declares them
-// not stored may leave) fails too.
+// that still show them. A plugin that values fewer than min_valued of the positions asked that
+// the tables hold fails too, even when each answer it gave was allowed (a reader that declares
+// capture positions not stored is held to the share its user states).
 #pragma once
 
 #include <cstdint>
@@ -34,7 +34,7 @@ struct ProbeCheckOptions {
     std::uint64_t seed = 1;
     int max_examples = 5;        // shown (shrunk), and the first of each kind of problem
     int max_call_failures = 20;  // failed calls (crashes, no answer) before the run stops
-    double min_valued = 0.95;    // the least share of owed positions it must value
+    double min_valued = 0.95;    // the least share of the positions asked it must value
 };
 
 // The reference: every position's true value, and how far it reaches.
@@ -81,12 +81,12 @@ struct ProbeReport {
     std::uint64_t wrong_values = 0, wrong_statuses = 0, contradictions = 0, non_terminating = 0,
                   crashes = 0, protocol = 0;
     StatusCounts statuses;  // of every position asked
-    // Positions the tables hold (not those beyond them, valued through their captures) that
-    // the declaration owes a value, and of those the ones it gave a value (right or wrong).
-    std::uint64_t owed = 0;
+    // Positions asked that the tables hold (not those beyond them, valued through their
+    // captures), and of those the ones it gave a value (right or wrong).
+    std::uint64_t held = 0;
     std::uint64_t valued = 0;
     std::uint64_t excused = 0;  // capture positions it said, as declared, it does not store
-    double min_valued = 0;      // the least share of `owed` it had to value
+    double min_valued = 0;      // the least share of `held` it had to value
     struct KindCount {
         std::string label;
         std::uint64_t asked = 0, problems = 0;
@@ -104,12 +104,12 @@ struct ProbeReport {
         return wrong_values + wrong_statuses + contradictions + non_terminating + crashes +
                protocol;
     }
-    // The share of owed positions valued (1 when none was owed).
+    // The share of the held positions valued (1 when none was asked).
     double valued_share() const {
-        return owed == 0 ? 1.0 : static_cast<double>(valued) / static_cast<double>(owed);
+        return held == 0 ? 1.0 : static_cast<double>(valued) / static_cast<double>(held);
     }
     // Valued too few positions: a failure even without a wrong answer.
-    bool too_few_valued() const { return owed == 0 || valued_share() < min_valued; }
+    bool too_few_valued() const { return held == 0 || valued_share() < min_valued; }
     bool passed() const { return problems() == 0 && !too_few_valued(); }
 };
 

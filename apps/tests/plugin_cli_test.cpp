@@ -183,7 +183,7 @@ TEST(CheckProbe, PassesTheExactResolver) {
     EXPECT_EQ(r.doc["declared"]["metric"], "dtw");
     EXPECT_TRUE(r.doc["distances_checked"].get<bool>());
     EXPECT_EQ(r.doc["valued_share"].get<double>(), 1.0);
-    EXPECT_EQ(r.doc["valued"], r.doc["owed"]);
+    EXPECT_EQ(r.doc["valued"], r.doc["held"]);
     EXPECT_GE(r.doc["valued"].get<int>() + r.doc["kinds"]["outside the tables"].get<int>(),
               r.doc["checked"].get<int>())
         << "every position the tables hold is valued";
@@ -261,13 +261,20 @@ TEST(CheckProbe, AResolverThatGivesUpOnCapturesFails) {
     EXPECT_LT(r.doc["valued_share"].get<double>(), 0.95);
     EXPECT_TRUE(r.doc["too_few_valued"].get<bool>());
     expect_examples(r, "contradiction", "not stored, though it declares every position valued");
-    // Declared as what it is, a Chinook-style reader, the same answers pass: every capture
-    // position excused, every other one valued.
+    // Declared as what it is, a Chinook-style reader, the same answers contradict nothing: every
+    // capture position excused. It still values too few of the positions asked to pass by
+    // default, and passes at the share its user states for such a reader.
     const JsonRun honest = faulty("not-stored", "--cases 1000");
-    EXPECT_EQ(honest.status, 0) << honest.doc.dump(2);
+    EXPECT_EQ(honest.status, 1) << honest.doc.dump(2);
     EXPECT_EQ(honest.doc["declared"]["captures"], "not-stored");
+    EXPECT_EQ(honest.doc["contradictions"], 0);
+    EXPECT_EQ(honest.doc["wrong_statuses"], 0);
     EXPECT_GT(honest.doc["excused"].get<int>(), 0);
-    EXPECT_EQ(honest.doc["valued_share"].get<double>(), 1.0);
+    EXPECT_TRUE(honest.doc["too_few_valued"].get<bool>());
+    const JsonRun stated = faulty("not-stored", "--cases 1000 --min-valued 0.1");
+    EXPECT_EQ(stated.status, 0) << stated.doc.dump(2);
+    EXPECT_EQ(stated.doc["valued"].get<int>() + stated.doc["excused"].get<int>(),
+              stated.doc["held"].get<int>());
 }
 
 // A distance is held to the declared metric: none where one is declared, one where none is.

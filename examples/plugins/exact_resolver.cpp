@@ -11,7 +11,8 @@
 //   wld-declared    declares win, draw or loss only and gives distances
 //   missing         "missing" for every position of 3 pieces or more, tables the reference holds
 //   not-stored      declares capture positions not stored and answers so: a correct
-//                   Chinook-style reader, which passes
+//                   Chinook-style reader, which contradicts nothing and passes at the share of
+//                   positions valued its user states (--min-valued)
 #include <cstdlib>
 #include <string>
 
