@@ -39,14 +39,16 @@ const char* status_text(std::int32_t status) {
     }
 }
 
+// "win", "draw", "loss" for a wld the ABI defines, else nothing.
+const char* result_name(std::int32_t wld) {
+    return wld == RC_WIN ? "win" : wld == RC_LOSS ? "loss" : wld == RC_DRAW ? "draw" : nullptr;
+}
+
 // The plugin's answer as it was: "win in 1,000,000 plies", "loss", "draw", or its status
 // ("not stored", "ok with wld 5").
 std::string answer_text(const rc_probe_result& r) {
     if (r.status != RC_PROBE_OK) return status_text(r.status);
-    const char* result = r.wld == RC_WIN    ? "win"
-                         : r.wld == RC_LOSS ? "loss"
-                         : r.wld == RC_DRAW ? "draw"
-                                            : nullptr;
+    const char* result = result_name(r.wld);
     if (!result) return fmt::format("ok with wld {}", r.wld);
     std::string s = result;
     if (r.distance >= 0)
@@ -65,10 +67,7 @@ std::string answer_text(const ProbeExample& e) {
 // when it gave no value or one that is not a value.
 nlohmann::json plugin_value_json(const rc_probe_result& r, std::uint32_t metric) {
     if (r.status != RC_PROBE_OK || r.distance < -1) return nullptr;
-    const char* result = r.wld == RC_WIN    ? "win"
-                         : r.wld == RC_LOSS ? "loss"
-                         : r.wld == RC_DRAW ? "draw"
-                                            : nullptr;
+    const char* result = result_name(r.wld);
     if (!result) return nullptr;
     // plugin_answer holds what the shape cannot: a distance under RC_METRIC_WLD, say.
     const bool plies = r.wld != RC_DRAW && r.distance >= 0 && metric != RC_METRIC_WLD;

@@ -32,17 +32,10 @@ using retrocheck::tb::testing::scratch;
 using retrocheck::tb::testing::slurp;
 using retrocheck::tb::testing::spit;
 
-// `retrocheck args`, killed after 20 seconds (exit 124 then); stdout and stderr together.
+// `retrocheck args`, killed after 20 seconds; stdout and stderr together (unless args redirect
+// them).
 CliRun bounded(const std::string& args) {
-    CliRun r;
-    const std::string cmd = "timeout -s KILL 20 " + std::string(RETROCHECK_BIN) + " " + args;
-    FILE* pipe = popen((cmd + (contains(args, "2>&1") ? "" : " 2>&1")).c_str(), "r");
-    if (!pipe) return r;
-    char buf[4096];
-    while (std::fgets(buf, sizeof buf, pipe)) r.out += buf;
-    const int raw = pclose(pipe);
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    return r;
+    return run(args, contains(args, "2>&1") ? "" : "2>&1", 20);
 }
 
 const fs::path& two_pieces() {
