@@ -15,7 +15,7 @@ struct CliRun {
 };
 
 // stderr: "2>&1" merges it into out; "2>/dev/null" keeps stdout alone (what a script reading
-// --json gets). With a time limit the command is killed when it runs longer (exit 124 then), so
+// --json gets). With a time limit the command is killed when it runs longer (exit 137 then), so
 // that a hang fails a test instead of stopping it.
 inline CliRun run(const std::string& args, const char* stderr_to = "2>&1", int limit_seconds = 0) {
     CliRun r;
