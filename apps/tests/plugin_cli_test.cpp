@@ -1,6 +1,6 @@
 // check-movegen and check-probe on the example plugins, through the command as a user runs it.
 // The tables are built once (up to 4 pieces, about 3 seconds); each run takes a second or two,
-// but those of PluginHangs, which wait out call limits (outside the fast stage).
+// those of PluginHangs, which wait out call limits, six to eight.
 #include <gtest/gtest.h>
 
 #include <chrono>
