@@ -72,7 +72,8 @@ class AlteredSource final : public chess::ChessTableSource {
         const std::uint64_t m = chess::material_key(pos);
         const auto it = indexes_.find(m);
         if (it == indexes_.end()) return std::nullopt;
-        return Key{m, it->second->index(pos), pos.side_to_move() == retrocheck::chess::Color::White ? 0 : 1};
+        return Key{m, it->second->index(pos),
+                   pos.side_to_move() == retrocheck::chess::Color::White ? 0 : 1};
     }
 
     std::optional<Alteration> find(const retrocheck::chess::Position& pos) const {

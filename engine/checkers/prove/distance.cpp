@@ -56,7 +56,8 @@ class DistanceSearch {
         if (tables_ && pos.piece_count() <= tables_->max_pieces()) {
             const auto v = tables_->probe(pos);
             if (!v || (!v->has_distance() && !v->is_draw())) return Tri::Unknown;
-            const bool holds = win ? v->is_win() && v->plies() <= d : v->is_loss() && v->plies() <= d;
+            const bool holds =
+                win ? v->is_win() && v->plies() <= d : v->is_loss() && v->plies() <= d;
             return holds ? Tri::Yes : Tri::No;
         }
         const Key key{pos, win};
