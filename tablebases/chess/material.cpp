@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <numeric>
 #include <set>
 
@@ -23,27 +24,43 @@ std::size_t slot_of(PieceType t) {
 }  // namespace
 
 Result<Material> Material::parse(std::string_view text) {
-    const auto v = text.find('v');
-    if (v == std::string_view::npos || text.find('v', v + 1) != std::string_view::npos)
-        return Error{"material " + in_quotes(text) +
-                     ": expected White's pieces, 'v', Black's, "
-                     "e.g. KQvKR"};
+    auto bad = [&](const std::string& why) {
+        return Error{"material " + in_quotes(text) + ": " + why +
+                     " (spelled as Syzygy's KQvKR, Gaviota's kqkr or plain KQKR)"};
+    };
+    const bool upper = std::any_of(text.begin(), text.end(), [](char c) { return c == 'K'; });
+    const bool lower = std::any_of(text.begin(), text.end(), [](char c) { return c == 'k'; });
+    if (upper == lower) return bad(upper ? "kings in both cases" : "no king");
+    // Each side: its king, then its pieces; Black's begins at 'v' (dropped) or at its king.
+    std::string sides[2];
+    int side = -1;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == 'v' && side == 0 && i + 1 < text.size() &&
+            (text[i + 1] == 'K' || text[i + 1] == 'k'))
+            continue;  // the separator; the next king opens Black's side
+        const char u = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        if (u == 'K') {
+            if (++side > 1) return bad("more than one king a side");
+        } else if (side < 0) {
+            return bad("each side starts with its king");
+        } else if (c !=
+                   (upper ? u : static_cast<char>(std::tolower(static_cast<unsigned char>(c))))) {
+            return bad(in_quotes(std::string_view(&c, 1)) + " is not one of Q R B N P");
+        }
+        sides[side] += u;
+    }
+    if (side != 1) return bad("two sides, each with its king");
     Material m;
-    for (std::size_t side = 0; side < 2; ++side) {
-        const std::string_view part = side == 0 ? text.substr(0, v) : text.substr(v + 1);
-        if (part.empty() || part.front() != 'K')
-            return Error{"material " + in_quotes(text) + ": each side starts with its king"};
-        for (char c : part.substr(1)) {
+    for (std::size_t s = 0; s < 2; ++s) {
+        for (char c : std::string_view(sides[s]).substr(1)) {
             const auto at = std::string_view("QRBNP").find(c);
             if (at == std::string_view::npos)
-                return Error{"material " + in_quotes(text) + ": " +
-                             in_quotes(std::string_view(&c, 1)) +
-                             " is not one of Q R B N P (one king a side)"};
-            ++m.count[side][at];
+                return bad(in_quotes(std::string_view(&c, 1)) + " is not one of Q R B N P");
+            ++m.count[s][at];
         }
-        if (std::accumulate(m.count[side].begin(), m.count[side].end(), 0) > 15 ||
-            m.count[side][4] > 8)
-            return Error{"material " + in_quotes(text) + ": more pieces than a side can have"};
+        if (std::accumulate(m.count[s].begin(), m.count[s].end(), 0) > 15 || m.count[s][4] > 8)
+            return bad("more pieces than a side can have");
     }
     return m;
 }

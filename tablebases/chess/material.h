@@ -23,7 +23,8 @@ struct Material {
     // [colour][Queen, Rook, Bishop, Knight, Pawn]
     std::array<std::array<std::uint8_t, 5>, 2> count{};
 
-    // "KQvKR", "KPvKP", "KBNvK": White's pieces, 'v', Black's; each side's king first.
+    // White's pieces, then Black's, each side's king first, in Syzygy's spelling ("KQvKR"),
+    // Gaviota's ("kqkr") or plain ("KQKR").
     static Result<Material> parse(std::string_view text);
     static Material of(const retrocheck::chess::Position& pos);
 

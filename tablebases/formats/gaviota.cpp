@@ -131,19 +131,7 @@ Result<bool> check_header(const TableFile& f, int scheme) {
 std::string gaviota_stem(const Material& m) { return gaviota_name(canonical(m)); }
 
 std::optional<Material> gaviota_material(const std::string& stem) {
-    if (stem.size() < 3 || stem[0] != 'k') return std::nullopt;
-    const std::size_t second = stem.find('k', 1);
-    if (second == std::string::npos) return std::nullopt;
-    std::string name = "K";
-    for (std::size_t i = 1; i < stem.size(); ++i) {
-        if (i == second) {
-            name += "vK";
-            continue;
-        }
-        if (!std::islower(static_cast<unsigned char>(stem[i]))) return std::nullopt;
-        name += static_cast<char>(std::toupper(static_cast<unsigned char>(stem[i])));
-    }
-    auto m = Material::parse(name);
+    auto m = Material::parse(stem);
     if (!m || gaviota_name(*m) != stem) return std::nullopt;
     return *m;
 }

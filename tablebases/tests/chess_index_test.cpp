@@ -33,7 +33,11 @@ TEST(FastChessIndex, MaterialsParsePrintAndLeadOn) {
     for (const Material& s : Material::parse("KPvKN")->successors()) next.insert(s.name());
     EXPECT_EQ(next, (std::set<std::string>{"KPvK", "KvKN", "KQvKN", "KRvKN", "KBvKN", "KNvKN",
                                            "KQvK", "KRvK", "KBvK", "KNvK"}));
-    for (const char* bad : {"KQK", "QvK", "KQvKX", "KvKvK", "KPPPPPPPPPvK"})
+    for (const char* same : {"KQRKR", "kqrkr", "KQRvKR", "kqrvkr"})
+        EXPECT_EQ(Material::parse(same)->name(), "KQRvKR") << same;
+    EXPECT_EQ(Material::parse("kkp")->name(), "KvKP");
+    for (const char* bad : {"QvK", "KQvKX", "KvKvK", "KPPPPPPPPPvK", "KQ", "KQKRK", "KqKR", "kQkr",
+                            "KQkr", "", "v", "KQvvKR", "KQv"})
         EXPECT_FALSE(Material::parse(bad).ok()) << bad;
     EXPECT_NE(Material::parse("KQvKX").error().find("'X'"), std::string::npos);
     const auto order = closure({*Material::parse("KPvK")});
