@@ -64,8 +64,15 @@ Result<MaterialTableSet> our_tables(const ChessTableSource& source, const ChessA
     if (!loaded) return Error{loaded.error()};
     for (const Material& m : tb::chess::closure(source.materials()))
         if (!loaded->find(m))
-            return Error{fmt::format("{} lacks {} ({} holds materials of up to {} pieces)",
-                                     args.against, m.name(), args.path, pieces)};
+            return Error{fmt::format(
+                "{} lacks {}{}, a material {} holds or leads to: build it with `retrocheck build "
+                "chess "
+                "--material {} --out {}`",
+                args.against, m.name(),
+                loaded->find(m.flipped())
+                    ? fmt::format(" (it holds {}, the colours exchanged)", m.flipped().name())
+                    : "",
+                args.path, m.name(), args.against)};
     return loaded;
 }
 

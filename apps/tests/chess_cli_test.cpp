@@ -247,6 +247,24 @@ TEST(ChessCli, AnAuditThatDisagreesExitsOne) {
     std::filesystem::remove_all(root);
 }
 
+// An --against folder without a material the audited files need names it and the command that
+// builds it, and says when it holds the material with the colours exchanged (what `build chess
+// --material KQvKR` writes for the rook ending: KvKR).
+TEST(ChessCli, AnAgainstFolderLackingAMaterialNamesTheBuild) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
+    const std::filesystem::path dir = krvk_copy(syzygy, "lacks"), ours = dir / "ours";
+    const CliRun built = run("build chess --material KvKR --out " + ours.string());
+    ASSERT_EQ(built.status, 0) << built.out;
+    const CliRun r = run("audit --format syzygy " + dir.string() + " --against " + ours.string());
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_TRUE(
+        contains(r.out, ours.string() + " lacks KRvK (it holds KvKR, the colours exchanged)"))
+        << r.out;
+    EXPECT_TRUE(contains(r.out, "retrocheck build chess --material KRvK --out " + ours.string()))
+        << r.out;
+    std::filesystem::remove_all(dir);
+}
+
 // --dtz-pieces N limits the DTZ judging (Fathom's root probes, most of a Syzygy audit's time) to
 // materials of up to N pieces, and the report says for which materials it was done.
 TEST(ChessCli, AuditJudgesDtzUpToDtzPieces) {
