@@ -129,7 +129,9 @@ nlohmann::json example_json(const ProbeExample& e, Metric metric, std::uint32_t 
             {"plugin_answer", answer},
             {"ours", ours},
             {"child", child},
-            {"message", e.message.empty() ? nlohmann::json(nullptr) : nlohmann::json(e.message)}};
+            {"message", e.message.empty() ? nlohmann::json(nullptr) : nlohmann::json(e.message)},
+            {"shrink_stopped", e.shrink_stopped.empty() ? nlohmann::json(nullptr)
+                                                        : nlohmann::json(e.shrink_stopped)}};
 }
 
 nlohmann::json report_json(const ProbeReport& r, const std::string& against, Metric metric) {
@@ -179,6 +181,7 @@ std::string example_text(const ProbeExample& e) {
     if (e.found != e.position)
         where += fmt::format(", shrunk from {} ({} pieces)", checkers::format_fen(e.found),
                              e.found.piece_count());
+    if (!e.shrink_stopped.empty()) where += ", not shrunk further: " + e.shrink_stopped;
     std::string s =
         fmt::format("{} ({})\n{}", to_string(e.problem), where, checkers::describe(e.position));
     s += fmt::format("  plugin   {}\n", answer_text(e));

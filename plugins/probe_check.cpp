@@ -362,9 +362,11 @@ class Checker {
             last = w;
             return true;
         });
-        if (timeouts >= kShrinkTimeouts)
-            say(fmt::format("shrinking stopped at {} pieces: the plugin gave no answer to {} calls",
-                            e.position.piece_count(), timeouts));
+        if (timeouts >= kShrinkTimeouts) {
+            e.shrink_stopped = fmt::format("the plugin gave no answer to {} calls", timeouts);
+            say(fmt::format("shrinking stopped at {} pieces: {}", e.position.piece_count(),
+                            e.shrink_stopped));
+        }
         // `last` is the verdict of the last position that still failed: the shrunk one.
         e.plugin = last.answer;
         e.ours = truth(e.position);

@@ -69,6 +69,9 @@ struct ProbeExample {
     std::optional<checkers::Move> child;
     std::optional<Outcome> child_value;
     std::string message;  // how the call failed
+    // Why the shrink stopped before the fewest pieces (the plugin stopped answering); empty when
+    // it did not.
+    std::string shrink_stopped;
 };
 
 struct ProbeReport {

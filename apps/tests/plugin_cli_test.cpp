@@ -357,8 +357,13 @@ TEST(PluginHangs, AProbeThatForksOrStopsAnsweringIsReportedAndLeavesNothing) {
             run_json(probe_check(PLUGIN_test_plugin_answers, "--cases 30 --call-timeout-ms 200"));
         EXPECT_EQ(r.status, 1) << r.doc.dump(2);
         EXPECT_GT(r.doc["non_terminating"].get<int>(), 0);
-        // 20 failed calls stop the run; a shrink gives up after two that time out.
+        // 20 failed calls stop the run; a shrink gives up after two that time out, and the
+        // example says so.
         EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(20));
+        int stopped = 0;
+        for (const json& e : r.doc["examples"])
+            stopped += e["shrink_stopped"] == "the plugin gave no answer to 2 calls";
+        EXPECT_GT(stopped, 0) << r.doc["examples"].dump(2);
     }
     for (int i = 0; i < 100 && !retrocheck::testing::running_with_mark(mark).empty(); ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
