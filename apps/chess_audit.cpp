@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apps/build_plan.h"
+#include "apps/chess_sources.h"
 #include "apps/child_process.h"
 #include "apps/junit.h"
 #include "apps/output.h"
@@ -35,18 +36,6 @@ namespace {
 
 // Building our tables in memory for the audit takes minutes at 4 pieces and hours beyond.
 constexpr int kMaxBuiltOnTheFly = 4;
-
-Result<std::shared_ptr<ChessTableSource>> open_source(const std::string& format,
-                                                      const std::string& path) {
-    if (format == "syzygy") {
-        auto s = tb::chess::SyzygyTables::open(path);
-        if (!s) return Error{s.error()};
-        return std::shared_ptr<ChessTableSource>(*s);
-    }
-    auto g = tb::chess::GaviotaTables::open(path);
-    if (!g) return Error{g.error()};
-    return std::shared_ptr<ChessTableSource>(*g);
-}
 
 // Our tables for every material the source holds and every one their moves lead to.
 Result<MaterialTableSet> our_tables(const ChessTableSource& source, const ChessAuditArgs& args) {
@@ -196,7 +185,7 @@ std::string library_failure(const ChessAuditArgs& args, const ChildKilled& kille
 }
 
 int audit_here(const ChessAuditArgs& args) {
-    const auto source = open_source(args.format, args.path);
+    const auto source = open_chess_source(args.format, args.path);
     if (!source) return fail(source.error());
     const int pieces = (*source)->max_pieces();
     const auto ours = our_tables(**source, args);

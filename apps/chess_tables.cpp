@@ -138,10 +138,6 @@ nlohmann::json chess_build_json(const BuildSummary& s, const BuildArgs& args,
 
 namespace {
 
-nlohmann::json position_json(const Position& pos, const Outcome& o) {
-    return {{"fen", chess::format_fen(pos)}, {"value", value_json(o, Metric::Dtm)}};
-}
-
 nlohmann::json chess_violation_json(const tb::chess::ChessViolation& v) {
     return violation_json(
         v, Metric::Dtm, [](const Position& p) { return chess::format_fen(p); },
@@ -258,62 +254,6 @@ int run_chess_stats(const std::filesystem::path& dir, bool json) {
         printer.add(**table);
     }
     if (json) print_json(printer.rows());
-    return kExitOk;
-}
-
-int probe_chess(const std::filesystem::path& dir, const ChessInput& input, bool json) {
-    const auto tables = tb::store::load_chess_directory(dir);
-    if (!tables) return fail(tables.error());
-    auto value_of = [&](const Position& pos, const std::string& where) -> Result<Outcome> {
-        if (pos.castling())
-            return Error{where + clipped(chess::format_fen(pos)) +
-                         ": has castling rights, which the tables do not model"};
-        const auto v = tables->probe(pos);
-        if (!v)
-            return Error{dir.string() + " holds no value for " + clipped(chess::format_fen(pos)) +
-                         " (material " + Material::of(pos).name() + ")"};
-        return *v;
-    };
-    bool first = true;
-    for (const auto& in : input.positions) {
-        const Position& pos = in.position;
-        const auto value = value_of(pos, in.where.empty() ? "" : in.where + ": ");
-        if (!value) return fail(value.error());
-        struct Scored {
-            chess::Move move;
-            Outcome value;  // the child's, for its side to move
-        };
-        std::vector<Scored> moves;
-        for (const chess::Move m : chess::legal_moves(pos)) {
-            const auto v = value_of(pos.after(m), "");
-            if (!v) return fail(v.error());
-            moves.push_back({m, *v});
-        }
-        std::stable_sort(moves.begin(), moves.end(), [](const Scored& a, const Scored& b) {
-            return better(a.value.parent_view(), b.value.parent_view());
-        });
-        if (json) {
-            nlohmann::json out = position_json(pos, *value);
-            out["moves"] = nlohmann::json::array();
-            for (const Scored& s : moves) {
-                nlohmann::json m = position_json(pos.after(s.move), s.value);
-                m["move"] = chess::format_san(pos, s.move);
-                m["uci"] = chess::format_uci(s.move);
-                out["moves"].push_back(m);
-            }
-            print_json(out);
-            continue;
-        }
-        if (!first) fmt::print("\n");
-        first = false;
-        fmt::print("{}", chess::describe(pos));
-        fmt::print("value: {} (dtm)\n", value->to_string());
-        for (const Scored& s : moves)
-            fmt::print("  {:<8} {:<6} {:<18} then {} to move: {}\n", chess::format_san(pos, s.move),
-                       chess::format_uci(s.move), s.value.parent_view().to_string(),
-                       pos.side_to_move() == chess::Color::White ? "Black" : "White",
-                       s.value.to_string());
-    }
     return kExitOk;
 }
 

@@ -1,5 +1,5 @@
-// build, verify, stats, probe and check on chess tables: the commands tell the game by their
-// `game` argument (build), --game (check) or the directory's files (verify, stats, probe), and
+// build, verify, stats and check on chess tables: the commands tell the game by their
+// `game` argument (build), --game (check) or the directory's files (verify, stats), and
 // hand chess work here. Each returns the process exit code.
 #pragma once
 
@@ -31,7 +31,6 @@ nlohmann::json chess_build_json(const BuildSummary& s, const BuildArgs& args,
 
 int run_chess_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples);
 int run_chess_stats(const std::filesystem::path& dir, bool json);
-int probe_chess(const std::filesystem::path& dir, const ChessInput& input, bool json);
 
 // `check --game chess`: build, read back, verify and print the statistics.
 int check_chess(const BuildArgs& args, const std::string& materials, bool json);

@@ -1,12 +1,13 @@
 // `retrocheck probe DIR FEN [--db-format F] [--json]`: a position's value and every legal move's,
-// best first (a directory of chess tables takes chess FENs; moves in SAN and UCI).
+// best first. Chess tables (ours, Syzygy's, Gaviota's: apps/chess_probe.h) take chess FENs.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "apps/chess_tables.h"
+#include "apps/chess_probe.h"
+#include "apps/chess_sources.h"
 #include "apps/commands.h"
 #include "apps/databases.h"
 #include "apps/output.h"
@@ -43,7 +44,7 @@ struct Scored {
 
 Command add_probe(CLI::App& app) {
     struct Args {
-        std::string dir, db_format = "native";
+        std::string dir, db_format;  // empty: recognised from the files
         PositionArgs input;
         bool json = false;
     };
@@ -53,19 +54,36 @@ Command add_probe(CLI::App& app) {
         ->required();
     cmd->add_option("fen", args->input.fen, "The position ('-': one a line from stdin)");
     add_position_options(cmd, args->input);
-    add_db_format_option(cmd, args->db_format);
+    std::vector<std::string> formats = kDatabaseFormats;
+    formats.insert(formats.end(), kChessFormats.begin() + 1, kChessFormats.end());
+    cmd->add_option("--db-format", args->db_format,
+                    "Format of the tables: native (ours), chinook or cake (checkers, read through "
+                    "the capture resolver), syzygy or gaviota (chess); a folder of Syzygy or "
+                    "Gaviota files is recognised without it")
+        ->check(CLI::IsMember(formats));
     cmd->add_flag("--json", args->json, "Print one JSON object a position");
     return {cmd, [args] {
-                if (args->db_format == "native" && holds_chess_tables(args->dir)) {
+                const auto held = chess_formats_in(args->dir);
+                const std::string& given = args->db_format;
+                std::string chess_format;
+                if (given == "syzygy" || given == "gaviota")
+                    chess_format = given;
+                else if (given == "native" && !held.empty() && held.front() == "native")
+                    chess_format = given;
+                else if (given.empty() && !held.empty())
+                    chess_format = "auto";
+                if (!chess_format.empty()) {
                     const auto text = read_input_text(args->input);
                     if (!text) return fail(text.error());
                     const auto input = parse_chess_positions(args->input, *text);
                     if (!input) return fail(input.error());
-                    return probe_chess(args->dir, *input, args->json);
+                    const auto source = open_chess_source(chess_format, args->dir);
+                    if (!source) return fail(source.error());
+                    return probe_chess(**source, *input, args->json);
                 }
                 const auto input = read_positions(args->input);
                 if (!input) return fail(input.error());
-                const auto db = open_database(args->db_format, args->dir);
+                const auto db = open_database(given.empty() ? "native" : given, args->dir);
                 if (!db) return fail(db.error());
                 const Metric metric = db->metric();
                 bool first = true;

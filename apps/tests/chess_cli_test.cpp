@@ -8,12 +8,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "apps/tests/cli_run.h"
 #include "engine/chess/fen.h"
 #include "plugins/tests/leftover_processes.h"
 #include "tablebases/build/chess_builder.h"
+#include "tablebases/formats/syzygy.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/store/writer.h"
 #include "tablebases/tests/thirdparty.h"
@@ -244,6 +246,60 @@ TEST(ChessCli, AnAuditThatDisagreesExitsOne) {
         EXPECT_EQ(doc["examples"][0]["problem"], "disagreement") << j.out;
         EXPECT_EQ(doc["examples"][0]["ours"]["result"], c.ours) << j.out;
     }
+    std::filesystem::remove_all(root);
+}
+
+// `probe` reads a chess position from Syzygy's files, Gaviota's and ours, each folder recognised
+// by its files: one value a move, in the distance the format stores; the results agree move by
+// move, and Syzygy's DTZ is what the audit reads through Fathom.
+TEST(ChessCli, ProbeReadsEveryChessFormatAlike) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
+    RETROCHECK_THIRDPARTY_OR_SKIP(gaviota, "chess/gaviota");
+    const std::filesystem::path root = krvk_copy(syzygy, "probe-formats");
+    const std::filesystem::path syz = root / "syzygy", gav = root / "gaviota", ours = root / "ours";
+    std::filesystem::create_directories(syz);
+    std::filesystem::create_directories(gav);
+    for (const char* name : {"KRvK.rtbw", "KRvK.rtbz"})
+        std::filesystem::rename(root / name, syz / name);
+    std::filesystem::copy_file(gaviota / "krk.gtb.cp4", gav / "krk.gtb.cp4");
+    ASSERT_EQ(run("build chess --material KRvK --out " + ours.string()).status, 0);
+    const std::string fen = "8/8/8/8/8/8/R7/K1k5 b - - 0 1";
+    std::map<std::string, nlohmann::json> docs;
+    for (const auto& [format, dir] :
+         {std::pair{"syzygy", syz}, {"gaviota", gav}, {"native", ours}}) {
+        const CliRun r = run("probe " + dir.string() + " '" + fen + "' --json", "2>&1");
+        ASSERT_EQ(r.status, 0) << r.out;
+        docs[format] = nlohmann::json::parse(r.out);
+        EXPECT_EQ(docs[format]["format"], format) << r.out;
+        EXPECT_EQ(docs[format]["value"]["result"], "loss") << r.out;
+    }
+    EXPECT_EQ(docs["gaviota"]["value"]["metric"], "dtm");
+    EXPECT_EQ(docs["gaviota"]["value"]["plies"], 14);
+    EXPECT_EQ(docs["native"]["value"], docs["gaviota"]["value"]);
+    EXPECT_EQ(docs["syzygy"]["value"]["metric"], "dtz");
+    {
+        auto tables = retrocheck::tb::chess::SyzygyTables::open(syz);
+        ASSERT_TRUE(tables.ok()) << tables.error();
+        const auto z = (*tables)->probe_dtz(*retrocheck::chess::parse_fen(fen));
+        ASSERT_TRUE(z.ok() && z.dtz) << z.error;
+        EXPECT_EQ(docs["syzygy"]["value"]["plies"], std::abs(*z.dtz));
+    }
+    // Every move, with the child's result the same in the three.
+    std::map<std::string, std::string> results;
+    for (const auto& m : docs["native"]["moves"]) results[m["uci"]] = m["value"]["result"];
+    EXPECT_FALSE(results.empty());
+    for (const char* format : {"syzygy", "gaviota"}) {
+        ASSERT_EQ(docs[format]["moves"].size(), results.size()) << format;
+        for (const auto& m : docs[format]["moves"])
+            EXPECT_EQ(m["value"]["result"], results[m["uci"]]) << format << " " << m.dump();
+    }
+    // A folder of two formats needs --db-format, and says so.
+    std::filesystem::copy_file(ours / "KRvK.rctb", syz / "KRvK.rctb");
+    const CliRun mixed = run("probe " + syz.string() + " '" + fen + "'");
+    EXPECT_EQ(mixed.status, 2) << mixed.out;
+    EXPECT_TRUE(contains(mixed.out, "holds chess tables of 2 formats (native, syzygy)"))
+        << mixed.out;
+    EXPECT_EQ(run("probe " + syz.string() + " '" + fen + "' --db-format syzygy").status, 0);
     std::filesystem::remove_all(root);
 }
 

@@ -1,0 +1,75 @@
+#include "apps/chess_sources.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "tablebases/chess/material.h"
+#include "tablebases/formats/gaviota.h"
+#include "tablebases/formats/native_chess.h"
+#include "tablebases/formats/syzygy.h"
+#include "tablebases/store/format.h"
+
+namespace retrocheck::app {
+
+namespace {
+
+bool ends_with(const std::string& name, std::string_view suffix) {
+    return name.size() > suffix.size() &&
+           name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+}  // namespace
+
+std::vector<std::string> chess_formats_in(const std::filesystem::path& dir) {
+    bool found[3] = {false, false, false};
+    std::error_code ec;
+    std::filesystem::directory_iterator it(dir, ec);
+    if (ec) return {};
+    for (const auto& entry : it) {
+        const std::string name = entry.path().filename().string();
+        if (entry.path().extension() == tb::store::kExtension &&
+            tb::chess::Material::parse(entry.path().stem().string()))
+            found[0] = true;
+        else if (ends_with(name, ".rtbw") || ends_with(name, ".rtbz"))
+            found[1] = true;
+        else
+            for (const char* s : {".gtb.cp1", ".gtb.cp2", ".gtb.cp3", ".gtb.cp4"})
+                found[2] = found[2] || ends_with(name, s);
+    }
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < 3; ++i)
+        if (found[i]) out.push_back(kChessFormats[i]);
+    return out;
+}
+
+Result<std::shared_ptr<tb::chess::ChessTableSource>> open_chess_source(
+    const std::string& format, const std::filesystem::path& dir) {
+    std::string f = format;
+    if (f == "auto") {
+        const auto kinds = chess_formats_in(dir);
+        if (kinds.size() > 1)
+            return Error{
+                fmt::format("{} holds chess tables of {} formats ({}): name the one to "
+                            "read with --db-format",
+                            dir.string(), kinds.size(), fmt::join(kinds, ", "))};
+        f = kinds.empty() ? "native" : kinds.front();  // native: the loader says what is missing
+    }
+    if (f == "syzygy") {
+        auto s = tb::chess::SyzygyTables::open(dir);
+        if (!s) return Error{s.error()};
+        return std::shared_ptr<tb::chess::ChessTableSource>(*s);
+    }
+    if (f == "gaviota") {
+        auto g = tb::chess::GaviotaTables::open(dir);
+        if (!g) return Error{g.error()};
+        return std::shared_ptr<tb::chess::ChessTableSource>(*g);
+    }
+    if (f != "native")
+        return Error{
+            fmt::format("{} is not a chess format ({})", f, fmt::join(kChessFormats, ", "))};
+    auto n = tb::chess::NativeChessTables::open(dir);
+    if (!n) return Error{n.error()};
+    return std::shared_ptr<tb::chess::ChessTableSource>(*n);
+}
+
+}  // namespace retrocheck::app
