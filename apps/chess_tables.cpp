@@ -179,54 +179,91 @@ void print_chess_verify(const ChessVerifyRun& run) {
                         [](const tb::chess::ChessViolation& v) { return tb::chess::describe(v); });
 }
 
-// One row (text) or object (JSON) a material and side to move.
+// One row (text) or object (JSON) a material and side to move, and the total: the document
+// `stats --json` prints for checkers tables too (apps/cmd_stats.cpp), with chess's counts over
+// every symmetric image beside those over classes.
 class ChessStatsPrinter {
   public:
-    explicit ChessStatsPrinter(bool json) : json_(json) {
+    ChessStatsPrinter(std::string dir, bool json) : dir_(std::move(dir)), json_(json) {
         if (!json_)
-            fmt::print("{:<10} {:<5} {:>12} {:>12} {:>12} {:>12} {:>12} {:>13}  {}\n", "material",
-                       "side", "positions", "raw", "wins", "draws", "losses", "longest win",
-                       "first such position");
+            row("material", "side", "positions", "raw", "wins", "draws", "losses", "longest win",
+                "first such position");
     }
     void add(const MaterialTable& table) {
         const auto sides = tb::chess::material_stats(table);
         for (std::size_t side = 0; side < 2; ++side) {
             const auto& st = sides[side];
             const char* who = side == 0 ? "white" : "black";
-            const std::string fen = st.longest_win ? chess::format_fen(*st.longest_win) : "";
+            total_.positions += st.positions;
+            total_.positions_raw += st.positions_raw;
+            total_.wins += st.wins;
+            total_.draws += st.draws;
+            total_.losses += st.losses;
+            total_.wins_raw += st.wins_raw;
+            total_.draws_raw += st.draws_raw;
+            total_.losses_raw += st.losses_raw;
+            if (st.longest_win_plies > total_.longest_win_plies) {
+                total_.longest_win_plies = st.longest_win_plies;
+                total_.longest_win = st.longest_win;
+            }
             if (!json_) {
-                fmt::print("{:<10} {:<5} {:>12} {:>12} {:>12} {:>12} {:>12} {:>13}  {}\n",
-                           table.material().name(), who, grouped(st.positions),
-                           grouped(st.positions_raw), grouped(st.wins), grouped(st.draws),
-                           grouped(st.losses),
-                           st.longest_win ? Outcome::plies_text(st.longest_win_plies) : "-", fen);
+                row(table.material().name(), who, grouped(st.positions), grouped(st.positions_raw),
+                    grouped(st.wins), grouped(st.draws), grouped(st.losses), longest_text(st),
+                    st.longest_win ? chess::format_fen(*st.longest_win) : "");
                 continue;
             }
             nlohmann::json histogram = nlohmann::json::object();
             for (const auto& [plies, n] : st.histogram) histogram[std::to_string(plies)] = n;
-            rows_.push_back(
-                {{"material", table.material().name()},
-                 {"side_to_move", who},
-                 {"positions", st.positions},
-                 {"positions_raw", st.positions_raw},
-                 {"wins", st.wins},
-                 {"draws", st.draws},
-                 {"losses", st.losses},
-                 {"wins_raw", st.wins_raw},
-                 {"draws_raw", st.draws_raw},
-                 {"losses_raw", st.losses_raw},
-                 {"longest_win_plies",
-                  st.longest_win ? nlohmann::json(st.longest_win_plies) : nlohmann::json(nullptr)},
-                 {"longest_win_fen",
-                  st.longest_win ? nlohmann::json(fen) : nlohmann::json(nullptr)},
-                 {"longest_win_classes", st.longest_win_classes},
-                 {"histogram", histogram}});
+            nlohmann::json j = counts(st);
+            j["slice"] = table.material().name();
+            j["material"] = table.material().name();
+            j["side_to_move"] = who;
+            j["longest_win_classes"] = st.longest_win_classes;
+            j["histogram"] = histogram;
+            rows_.push_back(j);
         }
     }
-    nlohmann::json rows() const { return rows_; }
+    // The JSON document (null for text, whose total row is printed here).
+    nlohmann::json finish() const {
+        if (json_)
+            return {{"game", "chess"},
+                    {"directory", dir_},
+                    {"slices", rows_},
+                    {"total", counts(total_)}};
+        row("total", "both", grouped(total_.positions), grouped(total_.positions_raw),
+            grouped(total_.wins), grouped(total_.draws), grouped(total_.losses),
+            longest_text(total_), total_.longest_win ? chess::format_fen(*total_.longest_win) : "");
+        return nullptr;
+    }
 
   private:
+    static std::string longest_text(const tb::chess::ChessSideStats& st) {
+        return st.longest_win ? Outcome::plies_text(st.longest_win_plies) : "-";
+    }
+    static nlohmann::json counts(const tb::chess::ChessSideStats& st) {
+        nlohmann::json longest = nullptr;
+        if (st.longest_win)
+            longest = {{"fen", chess::format_fen(*st.longest_win)},
+                       {"value", value_json(Outcome::win(st.longest_win_plies), Metric::Dtm)}};
+        return {{"positions", st.positions},
+                {"wins", st.wins},
+                {"draws", st.draws},
+                {"losses", st.losses},
+                {"positions_raw", st.positions_raw},
+                {"wins_raw", st.wins_raw},
+                {"draws_raw", st.draws_raw},
+                {"losses_raw", st.losses_raw},
+                {"longest_win", longest}};
+    }
+    static void row(const std::string& material, const std::string& side, const std::string& n,
+                    const std::string& raw, const std::string& w, const std::string& d,
+                    const std::string& l, const std::string& longest, const std::string& fen) {
+        fmt::print("{:<10} {:<5} {:>12} {:>12} {:>12} {:>12} {:>12} {:>13}  {}\n", material, side,
+                   n, raw, w, d, l, longest, fen);
+    }
+    std::string dir_;
     bool json_;
+    tb::chess::ChessSideStats total_;
     nlohmann::json rows_ = nlohmann::json::array();
 };
 
@@ -247,13 +284,14 @@ int run_chess_verify(const std::filesystem::path& dir, bool json, std::size_t ma
 int run_chess_stats(const std::filesystem::path& dir, bool json) {
     const auto files = tb::store::open_directory(dir);
     if (!files) return fail(files.error());
-    ChessStatsPrinter printer(json);
+    ChessStatsPrinter printer(dir.string(), json);
     for (const auto& file : *files) {
         const auto table = file->read_material();
         if (!table) return fail(table.error());
         printer.add(**table);
     }
-    if (json) print_json(printer.rows());
+    const nlohmann::json doc = printer.finish();
+    if (json) print_json(doc);
     return kExitOk;
 }
 
@@ -277,16 +315,17 @@ int check_chess(const BuildArgs& args, const std::string& material_names, bool j
     const auto tables = tb::store::load_chess_directory(args.out);
     if (!tables) return fail(tables.error());
     const ChessVerifyRun run = verify_chess(*tables, 20, t0);
-    ChessStatsPrinter stats(json);
+    ChessStatsPrinter stats(args.out, json);
     if (!json) {
         print_chess_verify(run);
         fmt::print("\n== stats {}\n", args.out);
     }
     for (const auto& entry : tables->tables()) stats.add(*entry.second);
+    const nlohmann::json stats_doc = stats.finish();
     if (json)
         print_json({{"build", chess_build_json(*built, args, *materials)},
                     {"verify", chess_verify_json(run, args.out)},
-                    {"stats", stats.rows()}});
+                    {"stats", stats_doc}});
     return found_if(run.report.violations != 0);
 }
 

@@ -64,7 +64,11 @@ class StatsPrinter {
 
     // The JSON document (null for text, whose total row is printed here).
     nlohmann::json finish() {
-        if (json_) return {{"directory", dir_}, {"slices", slices_}, {"total", counts(total_)}};
+        if (json_)
+            return {{"game", "checkers"},
+                    {"directory", dir_},
+                    {"slices", slices_},
+                    {"total", counts(total_)}};
         row("total", "", "both", grouped(total_.positions), grouped(total_.wins),
             grouped(total_.draws), grouped(total_.losses), grouped(total_.capture_positions),
             longest_text(total_),

@@ -21,6 +21,11 @@ PUBLISHED = {
 }
 
 
+def longest_plies(row):
+    """The longest win's plies (None where the side to move wins nowhere)."""
+    return row["longest_win"]["value"]["plies"] if row["longest_win"] else None
+
+
 def main():
     exe, out = sys.argv[1], sys.argv[2]
     run = subprocess.run([exe, "check", "--game", "chess", "--out", out, "--overwrite", "--json"],
@@ -32,29 +37,30 @@ def main():
     if doc["verify"]["violations"] != 0:
         failures.append(f"verify: {doc['verify']['violations']} violations: "
                         f"{json.dumps(doc['verify']['examples'][:2])}")
-    rows = {(r["material"], r["side_to_move"]): r for r in doc["stats"]}
-    if len(doc["stats"]) != 2 * 65:
-        failures.append(f"{len(doc['stats'])} rows, expected 130 (65 materials, 2 sides)")
+    slices = doc["stats"]["slices"]
+    rows = {(r["material"], r["side_to_move"]): r for r in slices}
+    if len(slices) != 2 * 65:
+        failures.append(f"{len(slices)} rows, expected 130 (65 materials, 2 sides)")
     for m, (white, black, longest) in PUBLISHED.items():
         for side, want in (("white", white), ("black", black)):
             r = rows[(m, side)]
             got = (r["wins"], r["draws"], r["losses"])
             if got != want:
                 failures.append(f"{m} {side} to move: W/D/L {got}, published {want}")
-        got = rows[(m, "white")]["longest_win_plies"]
+        got = longest_plies(rows[(m, "white")])
         if got != longest:
             failures.append(f"{m}: longest win {got} plies, published {longest}")
     kqk = rows[("KQvK", "white")]
-    if kqk["longest_win_fen"] != "8/8/8/5k2/8/8/1Q6/K7 w - - 0 1":
-        failures.append(f"KQvK longest win at {kqk['longest_win_fen']}")
+    if kqk["longest_win"]["fen"] != "8/8/8/5k2/8/8/1Q6/K7 w - - 0 1":
+        failures.append(f"KQvK longest win at {kqk['longest_win']['fen']}")
     if rows[("KQvK", "black")]["draws_raw"] != 23048:
         failures.append(f"KQvK raw draws {rows[('KQvK', 'black')]['draws_raw']}, published 23,048")
     for m, classes in (("KQvK", 1), ("KRvK", 121), ("KPvK", 3), ("KBNvK", 138)):
         if rows[(m, "white")]["longest_win_classes"] != classes:
             failures.append(f"{m}: {rows[(m, 'white')]['longest_win_classes']} classes hold "
                             f"the longest win, published {classes}")
-    if rows[("KPvKR", "white")]["longest_win_plies"] != 85:
-        failures.append(f"KPvKR longest win {rows[('KPvKR', 'white')]['longest_win_plies']}, "
+    if longest_plies(rows[("KPvKR", "white")]) != 85:
+        failures.append(f"KPvKR longest win {longest_plies(rows[('KPvKR', 'white')])}, "
                         "published 85")
 
     probe = subprocess.run([exe, "probe", out, "8/1P6/k7/8/K7/8/8/8 w - - 0 1", "--json"],

@@ -118,10 +118,11 @@ run(["perft", "-", "4"], "perft", lines=2, stdin=open(fens).read())
 run(["stats", tables], "stats")
 doc = run(["probe", tables, "B:WK22:BK31"], "probe")
 run(["probe", tables, "--fen-file", fens, "--moves", "17-13"], "error", status=2)  # no 17 in line 4
-# Chess tables: build, stats (an array), verify, probe (SAN and UCI), check --game chess.
+# Chess tables: build, stats (the checkers document's shape), verify, probe (SAN and UCI),
+# check --game chess.
 chess_tables = os.path.join(SCRATCH, "chess")
 run(["build", "chess", "--material", "KPvK", "--out", chess_tables], "build")
-rows = run(["stats", chess_tables], "stats")[0]
+rows = run(["stats", chess_tables], "stats")[0]["slices"]
 if len(rows) != 2 * 5:  # KPvK, KQvK, KRvK, KBvK, KNvK
     fail(f"chess stats: {len(rows)} rows, expected 10")
 run(["verify", chess_tables], "verify")
