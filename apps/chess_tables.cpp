@@ -8,6 +8,8 @@
 #include <memory>
 
 #include "apps/build_plan.h"
+#include "apps/html_report.h"
+#include "apps/junit.h"
 #include "apps/output.h"
 #include "apps/progress.h"
 #include "apps/verify_output.h"
@@ -174,6 +176,63 @@ nlohmann::json chess_verify_json(const ChessVerifyRun& run, const std::filesyste
     return out;
 }
 
+// One test case a material; a failing one shows its findings and consequences.
+JunitSuite chess_verify_junit(const ChessVerifyRun& run, const std::filesystem::path& dir) {
+    std::vector<VerifyUnit> units;
+    for (const auto& m : run.report.materials)
+        units.push_back({"verify." + m.material.name(), m.material.name(), m.positions, m.findings,
+                         m.violations});
+    return verify_junit(
+        run.report, units, run.seconds, dir,
+        [](const tb::chess::ChessViolation& v) {
+            return "verify." + Material::of(v.position).name();
+        },
+        [](const tb::chess::ChessViolation& v) { return tb::chess::describe(v); });
+}
+
+// The distances of a material's two sides: wins by odd plies, losses by even.
+std::vector<HtmlHistogram> material_histograms(const MaterialTable& table) {
+    std::vector<HtmlHistogram> out;
+    const auto sides = tb::chess::material_stats(table);
+    for (std::size_t side = 0; side < 2; ++side) {
+        HtmlHistogram h{
+            fmt::format("{}, {} to move", table.material().name(), side == 0 ? "White" : "Black"),
+            {},
+            {},
+            sides[side].draws};
+        for (const auto& [plies, n] : sides[side].histogram) {
+            auto& bars = plies % 2 == 1 ? h.wins : h.losses;
+            if (bars.size() <= static_cast<std::size_t>(plies))
+                bars.resize(static_cast<std::size_t>(plies) + 1);
+            bars[static_cast<std::size_t>(plies)] = n;
+        }
+        out.push_back(std::move(h));
+    }
+    return out;
+}
+
+// The findings and the first consequences drawn with the child that shows them, and the
+// distances of every material.
+HtmlReport chess_verify_html(const ChessVerifyRun& run, const MaterialTableSet& tables,
+                             const std::filesystem::path& dir) {
+    const tb::chess::ChessVerifyReport& r = run.report;
+    HtmlReport page{"retrocheck verify " + dir.string(), r.violations == 0, {}, {}, {}};
+    page.summary = {{"materials", grouped(r.materials.size())},
+                    {"positions checked", grouped(r.positions_checked)},
+                    {"findings (values that break their own rule)", grouped(r.findings)},
+                    {"violations", grouped(r.violations)},
+                    {"time", seconds_text(run.seconds)}};
+    for (const auto* list : {&r.examples, &r.consequences})
+        for (const tb::chess::ChessViolation& v : *list)
+            page.boards.push_back(html_board(
+                (v.finding ? "finding: " : "consequence: ") + v.rule, v.position, v.child_move,
+                v.child_move ? "child " + chess::format_san(v.position, *v.child_move) : "",
+                tb::chess::describe(v)));
+    for (const auto& entry : tables.tables())
+        for (auto& h : material_histograms(*entry.second)) page.histograms.push_back(std::move(h));
+    return page;
+}
+
 void print_chess_verify(const ChessVerifyRun& run) {
     print_verify_report(run.report, run.report.materials.size(), "materials", run.seconds,
                         [](const tb::chess::ChessViolation& v) { return tb::chess::describe(v); });
@@ -269,7 +328,8 @@ class ChessStatsPrinter {
 
 }  // namespace
 
-int run_chess_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples) {
+int run_chess_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples,
+                     const std::string& junit, const std::string& html) {
     const auto t0 = std::chrono::steady_clock::now();
     const auto tables = tb::store::load_chess_directory(dir);
     if (!tables) return fail(tables.error());
@@ -278,6 +338,12 @@ int run_chess_verify(const std::filesystem::path& dir, bool json, std::size_t ma
         print_json(chess_verify_json(run, dir));
     else
         print_chess_verify(run);
+    if (!junit.empty())
+        if (const auto w = write_junit(junit, chess_verify_junit(run, dir)); !w)
+            return fail(w.error());
+    if (!html.empty())
+        if (const auto w = write_html(html, chess_verify_html(run, *tables, dir)); !w)
+            return fail(w.error());
     return found_if(run.report.violations != 0);
 }
 

@@ -29,7 +29,9 @@ Result<BuildSummary> build_chess_tables(const std::vector<tb::chess::Material>& 
 nlohmann::json chess_build_json(const BuildSummary& s, const BuildArgs& args,
                                 const std::vector<tb::chess::Material>& materials);
 
-int run_chess_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples);
+// junit, html: the report files to write ("" for none).
+int run_chess_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples,
+                     const std::string& junit = {}, const std::string& html = {});
 int run_chess_stats(const std::filesystem::path& dir, bool json);
 
 // `check --game chess`: build, read back, verify and print the statistics.

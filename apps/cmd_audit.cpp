@@ -70,12 +70,9 @@ HtmlReport audit_html(const AuditReport& report, const std::string& path, const 
                     {"violations of the rules", grouped(report.violations)},
                     {"time", seconds_text(seconds)}};
     for (const AuditExample& e : report.examples) {
-        HtmlBoard b{e.problem, e.position, {}, {}, describe(e)};
-        if (e.child_move) {
-            b.move = move_squares(*e.child_move);
-            b.move_label = "child " + checkers::format_move(*e.child_move);
-        }
-        page.boards.push_back(std::move(b));
+        page.boards.push_back(html_board(
+            e.problem, e.position, e.child_move ? move_squares(*e.child_move) : std::vector<int>{},
+            e.child_move ? "child " + checkers::format_move(*e.child_move) : "", describe(e)));
     }
     return page;
 }

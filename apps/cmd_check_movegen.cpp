@@ -126,15 +126,12 @@ HtmlReport movegen_html(const MovegenReport& r) {
                     {"protocol", grouped(r.protocol)},
                     {"time", seconds_text(r.seconds)}};
     for (const auto& e : r.examples) {
-        HtmlBoard b{to_string(e.problem), e.position, {}, {}, example_text(e)};
-        if (!e.extra.empty()) {
-            b.move = move_squares(e.extra.front());
-            b.move_label = "extra " + e.extra.front();
-        } else if (!e.missing.empty()) {
-            b.move = move_squares(e.missing.front());
-            b.move_label = "missing " + e.missing.front();
-        }
-        page.boards.push_back(std::move(b));
+        const std::string* drawn = !e.extra.empty()     ? &e.extra.front()
+                                   : !e.missing.empty() ? &e.missing.front()
+                                                        : nullptr;
+        page.boards.push_back(html_board(
+            to_string(e.problem), e.position, drawn ? move_squares(*drawn) : std::vector<int>{},
+            drawn ? (e.extra.empty() ? "missing " : "extra ") + *drawn : "", example_text(e)));
     }
     return page;
 }

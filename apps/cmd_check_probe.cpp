@@ -245,16 +245,11 @@ HtmlReport probe_html(const ProbeReport& r, const std::string& against) {
         {"protocol", grouped(r.protocol)},
         {"time", seconds_text(r.seconds)}};
     for (const auto& e : r.examples) {
-        HtmlBoard b{std::string(to_string(e.problem)) + " (" + e.kind + ")",
-                    e.position,
-                    {},
-                    {},
-                    example_text(e)};
-        if (e.child) {
-            b.move = move_squares(*e.child);
-            b.move_label = checkers::format_move(*e.child) + ", which shows our value";
-        }
-        page.boards.push_back(std::move(b));
+        page.boards.push_back(
+            html_board(std::string(to_string(e.problem)) + " (" + e.kind + ")", e.position,
+                       e.child ? move_squares(*e.child) : std::vector<int>{},
+                       e.child ? checkers::format_move(*e.child) + ", which shows our value" : "",
+                       example_text(e)));
     }
     return page;
 }

@@ -100,23 +100,21 @@ JunitCase entry_junit(const corpus::Entry& e, const corpus::EntryReport& report,
 // A failing entry drawn with the move of its first failing check (the keep or spoil, or the first
 // move of the line the search found).
 HtmlBoard entry_board(const corpus::Entry& e, const corpus::EntryReport& report) {
-    HtmlBoard b{fmt::format("line {}: {} ({})", e.line, e.verdict.to_string(), e.source),
-                e.position,
-                {},
-                {},
-                {}};
+    std::vector<int> move;
+    std::string label, details;
     for (const corpus::Check& k : report.checks) {
-        b.details += check_line(k) + "\n";
-        if (k.ok || !b.move.empty()) continue;
+        details += check_line(k) + "\n";
+        if (k.ok || !move.empty()) continue;
         if (k.move) {
-            b.move = move_squares(*k.move);
-            b.move_label = k.subject;
+            move = move_squares(*k.move);
+            label = k.subject;
         } else if (!k.line.empty()) {
-            b.move = move_squares(k.line.front());
-            b.move_label = "first move of the line: " + checkers::format_move(k.line.front());
+            move = move_squares(k.line.front());
+            label = "first move of the line: " + checkers::format_move(k.line.front());
         }
     }
-    return b;
+    return html_board(fmt::format("line {}: {} ({})", e.line, e.verdict.to_string(), e.source),
+                      e.position, std::move(move), std::move(label), std::move(details));
 }
 
 }  // namespace

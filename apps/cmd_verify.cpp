@@ -36,27 +36,14 @@ nlohmann::json checkers_violation_json(const Violation& v) {
 
 // One test case a slice; a failing one shows the findings and consequences shown in it.
 JunitSuite verify_junit(const VerifyRun& run, const std::filesystem::path& dir) {
-    JunitSuite suite{"retrocheck verify " + dir.string(), run.seconds, {}};
-    const double per_position =
-        run.report.positions_checked
-            ? run.seconds / static_cast<double>(run.report.positions_checked)
-            : 0;
-    for (const auto& s : run.report.slices) {
-        JunitCase c;
-        c.classname = "verify." + name(s.slice);
-        c.name = material(s.slice);
-        c.seconds = per_position * static_cast<double>(s.positions);
-        c.system_out = grouped(s.positions) + " positions checked";
-        if (s.violations > 0) {
-            c.failure_message = fmt::format("{} findings, {} violations in all",
-                                            grouped(s.findings), grouped(s.violations));
-            for (const auto* list : {&run.report.examples, &run.report.consequences})
-                for (const Violation& v : *list)
-                    if (slice_of(v.position) == s.slice) c.show(v.rule, describe(v));
-        }
-        suite.cases.push_back(std::move(c));
-    }
-    return suite;
+    std::vector<VerifyUnit> units;
+    for (const auto& s : run.report.slices)
+        units.push_back(
+            {"verify." + name(s.slice), material(s.slice), s.positions, s.findings, s.violations});
+    return app::verify_junit(
+        run.report, units, run.seconds, dir,
+        [](const Violation& v) { return "verify." + name(slice_of(v.position)); },
+        [](const Violation& v) { return describe(v); });
 }
 
 // The findings and the first consequences drawn with the child that shows them, and the
@@ -72,15 +59,10 @@ HtmlReport verify_html(const VerifyRun& run, const TableSet& tables,
                     {"time", seconds_text(run.seconds)}};
     for (const auto* list : {&r.examples, &r.consequences})
         for (const Violation& v : *list) {
-            HtmlBoard b;
-            b.title = (v.finding ? "finding: " : "consequence: ") + v.rule;
-            b.position = v.position;
-            if (v.child_move) {
-                b.move = move_squares(*v.child_move);
-                b.move_label = "child " + checkers::format_move(*v.child_move);
-            }
-            b.details = describe(v);
-            page.boards.push_back(std::move(b));
+            page.boards.push_back(html_board(
+                (v.finding ? "finding: " : "consequence: ") + v.rule, v.position,
+                v.child_move ? move_squares(*v.child_move) : std::vector<int>{},
+                v.child_move ? "child " + checkers::format_move(*v.child_move) : "", describe(v)));
         }
     for (const auto& [slice, table] : tables.tables())
         for (auto& h : slice_histograms(slice, table_stats(*table)))
@@ -90,12 +72,7 @@ HtmlReport verify_html(const VerifyRun& run, const TableSet& tables,
 
 int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples,
                const std::string& junit, const std::string& html) {
-    if (holds_chess_tables(dir)) {
-        if (!junit.empty() || !html.empty())
-            return fail("--junit and --html report checkers tables; " + dir.string() +
-                        " holds chess ones");
-        return run_chess_verify(dir, json, max_examples);
-    }
+    if (holds_chess_tables(dir)) return run_chess_verify(dir, json, max_examples, junit, html);
     const auto t0 = std::chrono::steady_clock::now();
     auto tables = store::load_directory(dir);
     if (!tables) return fail(tables.error());

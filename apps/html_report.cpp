@@ -8,6 +8,7 @@
 #include "apps/report_file.h"
 #include "engine/checkers/diagram.h"
 #include "engine/checkers/notation.h"
+#include "engine/chess/fen.h"
 #include "engine/core/text.h"
 
 namespace retrocheck::app {
@@ -43,6 +44,11 @@ svg.board .black { fill: #222; stroke: #000; } svg.board .white { fill: #fafafa;
 svg.board .crown { fill: #d4a017; font-size: 16px; font-weight: bold; text-anchor: middle; }
 svg.board .move { fill: none; stroke: #1565c0; stroke-width: 5; stroke-opacity: 0.8; }
 svg.board .move-end { fill: #1565c0; fill-opacity: 0.8; }
+svg.chess .light { fill: #f0d9b5; } svg.chess .dark { fill: #b58863; }
+svg.chess .piece { font-size: 34px; text-anchor: middle; stroke: none; }
+svg.chess .piece.white { fill: #fff; paint-order: stroke; stroke: #000; stroke-width: 1px; }
+svg.chess .piece.black { fill: #000; } svg.chess .coordinate { font-size: 10px; fill: #555; }
+svg.chess line.move { stroke: #1565c0; stroke-width: 5; stroke-opacity: 0.8; }
 .histograms { display: flex; flex-wrap: wrap; gap: 1em; }
 svg.histogram .win { fill: #2e7d32; } svg.histogram .loss { fill: #c62828; }
 svg.histogram .draw { fill: #9e9e9e; } svg.histogram text { font-size: 10px; fill: #333; }
@@ -106,6 +112,64 @@ std::string board_svg(const checkers::Position& pos, const std::vector<int>& mov
     return s + "</svg>";
 }
 
+std::string board_svg(const chess::Position& pos, const std::optional<chess::Move>& move) {
+    // Square s (0 = a1) from the top-left, White at the bottom.
+    const auto at = [](chess::Square sq) {
+        const int i = chess::index_of(sq);
+        return std::pair<int, int>{(i % 8) * kSquare, (7 - i / 8) * kSquare};
+    };
+    std::string s =
+        fmt::format(R"(<svg class="board chess" xmlns="http://www.w3.org/2000/svg" width="{0}" )"
+                    R"(height="{1}" viewBox="0 0 {0} {1}" role="img" aria-label="{2}">)",
+                    kBoard + 14, kBoard + 14, xml_escaped(chess::format_fen(pos)));
+    for (int i = 0; i < 64; ++i) {
+        const auto [x, y] = at(chess::square_at(i));
+        s += fmt::format(R"(<rect class="square {}" x="{}" y="{}" width="{}" height="{}"/>)",
+                         (i / 8 + i % 8) % 2 == 0 ? "dark" : "light", x, y, kSquare, kSquare);
+    }
+    for (int i = 0; i < 8; ++i)
+        s += fmt::format(R"(<text class="coordinate" x="{}" y="{}">{}</text>)"
+                         R"(<text class="coordinate" x="{}" y="{}">{}</text>)",
+                         i * kSquare + kSquare / 2 - 3, kBoard + 12, static_cast<char>('a' + i),
+                         kBoard + 3, (7 - i) * kSquare + kSquare / 2 + 4, i + 1);
+    static constexpr const char* kFigurines[2][6] = {
+        {"\u2659", "\u2658", "\u2657", "\u2656", "\u2655", "\u2654"},
+        {"\u265F", "\u265E", "\u265D", "\u265C", "\u265B", "\u265A"}};
+    static constexpr chess::PieceType kTypes[6] = {
+        chess::PieceType::Pawn, chess::PieceType::Knight, chess::PieceType::Bishop,
+        chess::PieceType::Rook, chess::PieceType::Queen,  chess::PieceType::King};
+    for (const chess::Color c : {chess::Color::White, chess::Color::Black})
+        for (std::size_t t = 0; t < 6; ++t)
+            for (chess::Bitboard b = pos.pieces(c, kTypes[t]); b;) {
+                const auto [x, y] = at(chess::pop_lowest(b));
+                const bool white = c == chess::Color::White;
+                s += fmt::format(R"(<text class="piece {}" x="{}" y="{}">{}</text>)",
+                                 white ? "white" : "black", x + kSquare / 2, y + kSquare - 9,
+                                 kFigurines[white ? 0 : 1][t]);
+            }
+    if (move) {
+        const auto [x1, y1] = at(move->from());
+        const auto [x2, y2] = at(move->to());
+        s += fmt::format(R"(<line class="move" x1="{}" y1="{}" x2="{}" y2="{}"/>)",
+                         x1 + kSquare / 2, y1 + kSquare / 2, x2 + kSquare / 2, y2 + kSquare / 2);
+        s += fmt::format(R"(<circle class="move-end" cx="{}" cy="{}" r="7"/>)", x2 + kSquare / 2,
+                         y2 + kSquare / 2);
+    }
+    return s + "</svg>";
+}
+
+HtmlBoard html_board(std::string title, const checkers::Position& pos, std::vector<int> move,
+                     std::string move_label, std::string details) {
+    return {std::move(title), board_svg(pos, move), checkers::format_fen(pos),
+            std::move(move_label), std::move(details)};
+}
+
+HtmlBoard html_board(std::string title, const chess::Position& pos, std::optional<chess::Move> move,
+                     std::string move_label, std::string details) {
+    return {std::move(title), board_svg(pos, move), chess::format_fen(pos), std::move(move_label),
+            std::move(details)};
+}
+
 std::string histogram_svg(const HtmlHistogram& h) {
     constexpr int kWidth = 360, kHalf = 60, kTop = 16, kBar = 6;
     const std::size_t plies = std::max(h.wins.size(), h.losses.size());
@@ -166,9 +230,9 @@ std::string html_page(const HtmlReport& r) {
     if (!r.boards.empty()) {
         s += "<h2>Positions</h2>\n";
         for (const HtmlBoard& b : r.boards) {
-            s += "<figure class=\"example\">" + board_svg(b.position, b.move) + "<div>";
+            s += "<figure class=\"example\">" + b.svg + "<div>";
             s += "<figcaption>" + xml_escaped(b.title) + "</figcaption>";
-            s += "<pre>" + xml_escaped(checkers::format_fen(b.position));
+            s += "<pre>" + xml_escaped(b.fen);
             if (!b.move_label.empty()) s += "\nmove drawn: " + xml_escaped(b.move_label);
             s += "\n\n" + xml_escaped(b.details) + "</pre></div></figure>\n";
         }

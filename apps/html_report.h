@@ -5,23 +5,27 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "engine/checkers/move.h"
 #include "engine/checkers/position.h"
+#include "engine/chess/move.h"
+#include "engine/chess/position.h"
 #include "engine/core/result.h"
 #include "tablebases/slice.h"
 #include "tablebases/verify/stats.h"
 
 namespace retrocheck::app {
 
+// One example position: its board drawn by the game's board_svg(), with the move drawn.
 struct HtmlBoard {
-    std::string title;  // "finding: win-shortest"
-    checkers::Position position;
-    std::vector<int> move;   // the squares of the move drawn: from, then every landing; or none
-    std::string move_label;  // "child 14-10", "extra 11x2x9"
+    std::string title;       // "finding: win-shortest"
+    std::string svg;         // the board
+    std::string fen;         // the position
+    std::string move_label;  // "child 14-10", "extra 11x2x9"; empty: no move drawn
     std::string details;     // shown beside the board, as preformatted text
 };
 
@@ -45,6 +49,18 @@ std::string html_page(const HtmlReport& report);
 // The SVG of one board (class "board"; each dark square a rect.square with its number, each
 // piece a circle of class "man"/"king" and "black"/"white", the move a polyline.move).
 std::string board_svg(const checkers::Position& pos, const std::vector<int>& move);
+// A chess board (class "board chess"; each square a rect.square of class "light"/"dark", each
+// piece a text.piece of class "white"/"black" holding its figurine, files and ranks named, the
+// move a line.move).
+std::string board_svg(const chess::Position& pos, const std::optional<chess::Move>& move);
+
+// An example board of either game: the position drawn with `move` (the squares of a checkers
+// move, from then every landing; or a chess move) and its FEN.
+HtmlBoard html_board(std::string title, const checkers::Position& pos, std::vector<int> move = {},
+                     std::string move_label = {}, std::string details = {});
+HtmlBoard html_board(std::string title, const chess::Position& pos,
+                     std::optional<chess::Move> move = {}, std::string move_label = {},
+                     std::string details = {});
 // The SVG of one histogram (class "histogram"; each bar a rect.bar of class "win"/"loss"/"draw").
 std::string histogram_svg(const HtmlHistogram& h);
 

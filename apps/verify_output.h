@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
+#include "apps/junit.h"
 #include "apps/output.h"
 
 namespace retrocheck::app {
@@ -68,6 +69,39 @@ void print_verify_report(const Report& r, std::size_t tables, std::string_view u
                rate_text(per_second(r.positions_checked, seconds), "positions"));
     fmt::print("findings: {} (values that break their own rule), violations: {}\n",
                grouped(r.findings), grouped(r.violations));
+}
+
+// One table of a verify run as a JUnit test case: a slice (checkers) or a material (chess).
+struct VerifyUnit {
+    std::string classname;  // "verify.bm0bk1wm0wk2", "verify.KQvK": what unit_of() names
+    std::string name;       // "1K v 2K", "KQvK"
+    std::uint64_t positions = 0, findings = 0, violations = 0;
+};
+
+// One test case a unit; a failing one shows the findings and consequences of its positions
+// (unit_of(violation) names the unit's classname), each described.
+template <class Report, class UnitOf, class Describe>
+JunitSuite verify_junit(const Report& r, const std::vector<VerifyUnit>& units, double seconds,
+                        const std::filesystem::path& dir, UnitOf unit_of, Describe describe) {
+    JunitSuite suite{"retrocheck verify " + dir.string(), seconds, {}};
+    const double per_position =
+        r.positions_checked ? seconds / static_cast<double>(r.positions_checked) : 0;
+    for (const VerifyUnit& u : units) {
+        JunitCase c;
+        c.classname = u.classname;
+        c.name = u.name;
+        c.seconds = per_position * static_cast<double>(u.positions);
+        c.system_out = grouped(u.positions) + " positions checked";
+        if (u.violations > 0) {
+            c.failure_message = fmt::format("{} findings, {} violations in all",
+                                            grouped(u.findings), grouped(u.violations));
+            for (const auto* list : {&r.examples, &r.consequences})
+                for (const auto& v : *list)
+                    if (unit_of(v) == u.classname) c.show(v.rule, describe(v));
+        }
+        suite.cases.push_back(std::move(c));
+    }
+    return suite;
 }
 
 }  // namespace retrocheck::app

@@ -249,6 +249,37 @@ TEST(ChessCli, AnAuditThatDisagreesExitsOne) {
     std::filesystem::remove_all(root);
 }
 
+// verify --junit and --html on chess tables: one test case a material, the failing one with the
+// rule, the FEN and the diagram; the page draws the position on a chess board with the child.
+TEST(ChessCli, VerifyWritesJunitAndHtmlForChessTables) {
+    using namespace retrocheck::tb;
+    const auto set =
+        chess::build_closure({*chess::Material::parse("KQvK")}, BuildMethod::OutCounting);
+    const auto pos = *retrocheck::chess::parse_fen("8/8/8/5k2/8/8/1Q6/K7 w - - 0 1");
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                      ("retrocheck-verify-reports-" + std::to_string(getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    chess::MaterialTable changed = *set.find(pos);
+    changed.values[changed.id(pos)] = 21;  // a win two plies too long
+    ASSERT_TRUE(store::write_table(changed, store::table_path(dir, changed.material())).ok());
+    const auto junit = dir / "verify.xml", html = dir / "verify.html";
+    const CliRun r =
+        run("verify " + dir.string() + " --junit " + junit.string() + " --html " + html.string());
+    EXPECT_EQ(r.status, 1) << r.out;
+    std::ifstream j(junit), h(html);
+    const std::string xml((std::istreambuf_iterator<char>(j)), {}),
+        page((std::istreambuf_iterator<char>(h)), {});
+    EXPECT_TRUE(contains(xml, "classname=\"verify.KQvK\" name=\"KQvK\"")) << xml;
+    EXPECT_TRUE(contains(xml, "<failure")) << xml;
+    EXPECT_TRUE(contains(xml, "8/8/8/5k2/8/8/1Q6/K7 w - - 0 1")) << xml;
+    EXPECT_TRUE(contains(xml, "child ")) << xml;
+    EXPECT_TRUE(contains(page, "<svg class=\"board chess\"")) << page.substr(0, 2000);
+    EXPECT_TRUE(contains(page, "finding: ")) << page.substr(0, 2000);
+    EXPECT_TRUE(contains(page, "class=\"move\"")) << page.substr(0, 2000);
+    std::filesystem::remove_all(dir);
+}
+
 // `probe` reads a chess position from Syzygy's files, Gaviota's and ours, each folder recognised
 // by its files: one value a move, in the distance the format stores; the results agree move by
 // move, and Syzygy's DTZ is what the audit reads through Fathom.
