@@ -10,6 +10,7 @@
 #include "apps/build_plan.h"
 #include "apps/chess_sources.h"
 #include "apps/child_process.h"
+#include "apps/html_report.h"
 #include "apps/junit.h"
 #include "apps/output.h"
 #include "apps/progress.h"
@@ -138,6 +139,29 @@ JunitSuite report_junit(const ChessAuditReport& r, const ChessAuditArgs& args, d
     return suite;
 }
 
+// The summary and every example drawn with the child that proves it.
+HtmlReport report_html(const ChessAuditReport& r, const ChessAuditArgs& args, int pieces,
+                       double seconds) {
+    HtmlReport page{"retrocheck audit " + args.format + " " + args.path,
+                    r.disagreements + r.violations == 0,
+                    {},
+                    {},
+                    {}};
+    page.summary = {{"pieces", std::to_string(pieces)},
+                    {"checked", grouped(r.checked)},
+                    {"with an en passant right", grouped(r.en_passant)},
+                    {"DTZ judged", r.dtz ? "yes" : "no"},
+                    {"disagreements with our tables", grouped(r.disagreements)},
+                    {"violations of the rules", grouped(r.violations)},
+                    {"time", seconds_text(seconds)}};
+    for (const ChessAuditExample& e : r.examples)
+        page.boards.push_back(
+            html_board(e.problem, e.position, e.child_move,
+                       e.child_move ? "child " + chess::format_san(e.position, *e.child_move) : "",
+                       tb::chess::describe(e)));
+    return page;
+}
+
 // The file that holds m and those its captures lead to, as the user would look for it.
 std::string file_of(const ChessAuditArgs& args, const Material& m, bool root_probe) {
     const std::filesystem::path dir(args.path);
@@ -210,6 +234,9 @@ int audit_here(const ChessAuditArgs& args) {
     const bool wrong = report.disagreements + report.violations > 0;
     if (!args.junit.empty())
         if (const auto w = write_junit(args.junit, report_junit(report, args, seconds)); !w)
+            return fail(w.error());
+    if (!args.html.empty())
+        if (const auto w = write_html(args.html, report_html(report, args, pieces, seconds)); !w)
             return fail(w.error());
     if (args.json) {
         print_json(report_json(report, args, pieces, seconds));

@@ -16,8 +16,8 @@ struct ChessAuditArgs {
     std::string format, path, against;
     bool json = false;
     std::size_t max_examples = 20;
-    std::string junit;
-    int dtz_pieces = 99;  // DTZ judged up to this many pieces
+    std::string junit, html;  // report files to write ("" for none)
+    int dtz_pieces = 99;      // DTZ judged up to this many pieces
     // The limits the libraries run under (in a child process): a call that runs longer is
     // stopped and reported with its position and file; the child's address space (0: the
     // machine's memory).

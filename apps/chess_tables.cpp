@@ -176,24 +176,10 @@ nlohmann::json chess_verify_json(const ChessVerifyRun& run, const std::filesyste
     return out;
 }
 
-// One test case a material; a failing one shows its findings and consequences.
-JunitSuite chess_verify_junit(const ChessVerifyRun& run, const std::filesystem::path& dir) {
-    std::vector<VerifyUnit> units;
-    for (const auto& m : run.report.materials)
-        units.push_back({"verify." + m.material.name(), m.material.name(), m.positions, m.findings,
-                         m.violations});
-    return verify_junit(
-        run.report, units, run.seconds, dir,
-        [](const tb::chess::ChessViolation& v) {
-            return "verify." + Material::of(v.position).name();
-        },
-        [](const tb::chess::ChessViolation& v) { return tb::chess::describe(v); });
-}
-
 // The distances of a material's two sides: wins by odd plies, losses by even.
-std::vector<HtmlHistogram> material_histograms(const MaterialTable& table) {
+std::vector<HtmlHistogram> material_histograms(
+    const MaterialTable& table, const std::array<tb::chess::ChessSideStats, 2>& sides) {
     std::vector<HtmlHistogram> out;
-    const auto sides = tb::chess::material_stats(table);
     for (std::size_t side = 0; side < 2; ++side) {
         HtmlHistogram h{
             fmt::format("{}, {} to move", table.material().name(), side == 0 ? "White" : "Black"),
@@ -209,6 +195,20 @@ std::vector<HtmlHistogram> material_histograms(const MaterialTable& table) {
         out.push_back(std::move(h));
     }
     return out;
+}
+
+// One test case a material; a failing one shows its findings and consequences.
+JunitSuite chess_verify_junit(const ChessVerifyRun& run, const std::filesystem::path& dir) {
+    std::vector<VerifyUnit> units;
+    for (const auto& m : run.report.materials)
+        units.push_back({"verify." + m.material.name(), m.material.name(), m.positions, m.findings,
+                         m.violations});
+    return verify_junit(
+        run.report, units, run.seconds, dir,
+        [](const tb::chess::ChessViolation& v) {
+            return "verify." + Material::of(v.position).name();
+        },
+        [](const tb::chess::ChessViolation& v) { return tb::chess::describe(v); });
 }
 
 // The findings and the first consequences drawn with the child that shows them, and the
@@ -229,7 +229,8 @@ HtmlReport chess_verify_html(const ChessVerifyRun& run, const MaterialTableSet& 
                 v.child_move ? "child " + chess::format_san(v.position, *v.child_move) : "",
                 tb::chess::describe(v)));
     for (const auto& entry : tables.tables())
-        for (auto& h : material_histograms(*entry.second)) page.histograms.push_back(std::move(h));
+        for (auto& h : material_histograms(*entry.second, tb::chess::material_stats(*entry.second)))
+            page.histograms.push_back(std::move(h));
     return page;
 }
 
@@ -250,6 +251,8 @@ class ChessStatsPrinter {
     }
     void add(const MaterialTable& table) {
         const auto sides = tb::chess::material_stats(table);
+        for (auto& h : material_histograms(table, sides)) histograms_.push_back(std::move(h));
+        ++materials_;
         for (std::size_t side = 0; side < 2; ++side) {
             const auto& st = sides[side];
             const char* who = side == 0 ? "white" : "black";
@@ -281,6 +284,20 @@ class ChessStatsPrinter {
             j["histogram"] = histogram;
             rows_.push_back(j);
         }
+    }
+    // The HTML page: the totals and every material's histograms.
+    HtmlReport html() const {
+        HtmlReport page{"retrocheck stats " + dir_, true, {}, {}, histograms_};
+        page.summary = {
+            {"materials", grouped(materials_)},
+            {"positions (symmetry classes)", grouped(total_.positions)},
+            {"wins / draws / losses",
+             grouped(total_.wins) + " / " + grouped(total_.draws) + " / " + grouped(total_.losses)},
+            {"longest win", total_.longest_win
+                                ? std::to_string(total_.longest_win_plies) + " plies, " +
+                                      chess::format_fen(*total_.longest_win)
+                                : "-"}};
+        return page;
     }
     // The JSON document (null for text, whose total row is printed here).
     nlohmann::json finish() const {
@@ -322,7 +339,9 @@ class ChessStatsPrinter {
     }
     std::string dir_;
     bool json_;
+    std::size_t materials_ = 0;
     tb::chess::ChessSideStats total_;
+    std::vector<HtmlHistogram> histograms_;
     nlohmann::json rows_ = nlohmann::json::array();
 };
 
@@ -347,7 +366,7 @@ int run_chess_verify(const std::filesystem::path& dir, bool json, std::size_t ma
     return found_if(run.report.violations != 0);
 }
 
-int run_chess_stats(const std::filesystem::path& dir, bool json) {
+int run_chess_stats(const std::filesystem::path& dir, bool json, const std::string& html) {
     const auto files = tb::store::open_directory(dir);
     if (!files) return fail(files.error());
     ChessStatsPrinter printer(dir.string(), json);
@@ -358,6 +377,8 @@ int run_chess_stats(const std::filesystem::path& dir, bool json) {
     }
     const nlohmann::json doc = printer.finish();
     if (json) print_json(doc);
+    if (!html.empty())
+        if (const auto w = write_html(html, printer.html()); !w) return fail(w.error());
     return kExitOk;
 }
 

@@ -32,7 +32,7 @@ nlohmann::json chess_build_json(const BuildSummary& s, const BuildArgs& args,
 // junit, html: the report files to write ("" for none).
 int run_chess_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples,
                      const std::string& junit = {}, const std::string& html = {});
-int run_chess_stats(const std::filesystem::path& dir, bool json);
+int run_chess_stats(const std::filesystem::path& dir, bool json, const std::string& html = {});
 
 // `check --game chess`: build, read back, verify and print the statistics.
 int check_chess(const BuildArgs& args, const std::string& materials, bool json);

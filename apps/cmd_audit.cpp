@@ -120,13 +120,9 @@ Command add_audit(CLI::App& app) {
         cmd, [args] {
             const auto threads = limit_threads(args->threads);
             if (args->format == "syzygy" || args->format == "gaviota") {
-                if (!args->html.empty())
-                    return fail(
-                        "--html draws checkers boards; a chess audit takes --json or "
-                        "--junit");
                 return run_chess_audit({args->format, args->path, args->against, args->json,
-                                        args->max_examples, args->junit, args->dtz_pieces,
-                                        args->call_timeout_ms, args->memory_mb});
+                                        args->max_examples, args->junit, args->html,
+                                        args->dtz_pieces, args->call_timeout_ms, args->memory_mb});
             }
             const auto opened = open_database(args->format, args->path);
             if (!opened) return fail(opened.error());

@@ -113,11 +113,7 @@ class StatsPrinter {
 }  // namespace
 
 int run_stats(const std::filesystem::path& dir, bool json, const std::string& html) {
-    if (holds_chess_tables(dir)) {
-        if (!html.empty())
-            return fail("--html reports checkers tables; " + dir.string() + " holds chess ones");
-        return run_chess_stats(dir, json);
-    }
+    if (holds_chess_tables(dir)) return run_chess_stats(dir, json, html);
     auto files = store::open_directory(dir);
     if (!files) return fail(files.error());
     StatsPrinter printer(dir.string(), json);

@@ -236,9 +236,14 @@ TEST(ChessCli, AnAuditThatDisagreesExitsOne) {
         ASSERT_TRUE(store::write_table(changed, store::table_path(ours, changed.material())).ok());
         const std::string audit = std::string("audit --format ") + c.format + " " +
                                   theirs.string() + " --against " + ours.string();
-        const CliRun text = run(audit);
+        const auto html = root / (std::string(c.format) + ".html");
+        const CliRun text = run(audit + " --html " + html.string());
         EXPECT_EQ(text.status, 1) << text.out;
         EXPECT_TRUE(contains(text.out, "disagreements 1,")) << text.out;
+        std::ifstream h(html);
+        const std::string page((std::istreambuf_iterator<char>(h)), {});
+        EXPECT_TRUE(contains(page, "<svg class=\"board chess\"")) << page.substr(0, 2000);
+        EXPECT_TRUE(contains(page, "8/8/8/5k2/8/8/1Q6/K7 w - - 0 1")) << page.substr(0, 2000);
         const CliRun j = run(audit + " --json", "2>/dev/null");
         ASSERT_EQ(j.status, 1) << j.out;
         const auto doc = nlohmann::json::parse(j.out);
@@ -251,7 +256,8 @@ TEST(ChessCli, AnAuditThatDisagreesExitsOne) {
 
 // verify --junit and --html on chess tables: one test case a material, the failing one with the
 // rule, the FEN and the diagram; the page draws the position on a chess board with the child.
-TEST(ChessCli, VerifyWritesJunitAndHtmlForChessTables) {
+// stats --html draws the distances of each side.
+TEST(ChessCli, VerifyAndStatsWriteReportsForChessTables) {
     using namespace retrocheck::tb;
     const auto set =
         chess::build_closure({*chess::Material::parse("KQvK")}, BuildMethod::OutCounting);
@@ -277,6 +283,13 @@ TEST(ChessCli, VerifyWritesJunitAndHtmlForChessTables) {
     EXPECT_TRUE(contains(page, "<svg class=\"board chess\"")) << page.substr(0, 2000);
     EXPECT_TRUE(contains(page, "finding: ")) << page.substr(0, 2000);
     EXPECT_TRUE(contains(page, "class=\"move\"")) << page.substr(0, 2000);
+    // stats --html: each side's distances.
+    const auto stats = dir / "stats.html";
+    EXPECT_EQ(run("stats " + dir.string() + " --html " + stats.string()).status, 0);
+    std::ifstream st(stats);
+    const std::string histograms((std::istreambuf_iterator<char>(st)), {});
+    EXPECT_TRUE(contains(histograms, "KQvK, White to move")) << histograms.substr(0, 2000);
+    EXPECT_TRUE(contains(histograms, "KQvK, Black to move")) << histograms.substr(0, 2000);
     std::filesystem::remove_all(dir);
 }
 
