@@ -132,6 +132,25 @@ TEST(ChessCli, PerftDiffFindsAnExtraMove) {
     EXPECT_TRUE(contains(r.out, "DIFFER after d5 (")) << r.out;
     EXPECT_TRUE(contains(r.out, "moves we generate and the engine does not: (none)")) << r.out;
     EXPECT_TRUE(contains(r.out, "moves the engine generates and we do not: c5d6")) << r.out;
+    // The reports: one test case a position, the failing one with where the sets differ; the
+    // page draws the engine's extra move.
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("retrocheck-perft-diff-" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    const auto junit = dir / "p.xml", html = dir / "p.html";
+    const CliRun reported = run("perft-diff " + fake("--add \"" + where + "=c5d6\"") +
+                                " '3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1' 4 --junit " + junit.string() +
+                                " --html " + html.string());
+    EXPECT_EQ(reported.status, 1) << reported.out;
+    std::ifstream j(junit), h(html);
+    const std::string xml((std::istreambuf_iterator<char>(j)), {}),
+        page((std::istreambuf_iterator<char>(h)), {});
+    EXPECT_TRUE(contains(xml, "name=\"3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1\"")) << xml;
+    EXPECT_TRUE(contains(xml, "type=\"moves-differ\"")) << xml;
+    EXPECT_TRUE(contains(xml, where)) << xml;
+    EXPECT_TRUE(contains(page, "the engine only: c5d6")) << page.substr(0, 2000);
+    EXPECT_TRUE(contains(page, "<svg class=\"board chess\"")) << page.substr(0, 2000);
+    std::filesystem::remove_all(dir);
 }
 
 TEST(ChessCli, PerftDiffReportsAnEngineThatDiesOrHangs) {
