@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <mutex>
 #include <regex>
+#include <thread>
 #include <vector>
 
 #include "engine/core/text.h"
@@ -151,8 +152,13 @@ std::string UciEngine::last_words() const {
 }
 
 std::string UciEngine::died() const {
+    // Its output closes while it exits: the exit status may follow a moment later (seen under
+    // load), so it is waited for a little before the engine is said to have only closed it.
     int status = 0;
-    if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+    pid_t reaped = 0;
+    for (int i = 0; i < 200 && (reaped = ::waitpid(pid_, &status, WNOHANG)) == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    if (reaped == pid_) {
         if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
             return fmt::format("engine {} could not be started{}", in_quotes(command_),
                                last_words());
@@ -190,10 +196,7 @@ Result<std::string> UciEngine::read_line(Clock::time_point deadline, int timeout
         char chunk[4096];
         const ssize_t n = ::read(from_, chunk, sizeof chunk);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            ::usleep(20000);  // let it finish dying, so died() can say how
-            return Error{died()};
-        }
+        if (n <= 0) return Error{died()};
         buffer_.append(chunk, static_cast<std::size_t>(n));
     }
 }
