@@ -2,8 +2,9 @@
 # The CMake package as a user's CI meets it: `cmake --install` of this build into a scratch
 # prefix, then the out-of-tree project examples/cmake_project configured against it with
 # find_package(retrocheck), built, and its ctest run: the tables fixture, the movegen check and
-# the probe check pass and write valid JUnit reports. The same project with the planted rule
-# error in its move generator must fail its ctest, with the failure in the JUnit report.
+# the probe check, the chess perft-diff against stockfish and the chess tables' verify pass and
+# write valid JUnit reports. The same project with the planted rule error in its move generator
+# must fail its ctest, with the failure in the JUnit report.
 #
 # usage: cmake_package.sh BUILD_DIR SOURCE_DIR SCRATCH_DIR PYTHON
 set -euo pipefail
@@ -31,6 +32,10 @@ ctest --test-dir "$scratch/project" --output-on-failure
   --cases 3 --failures 0
 "$python" "$source/apps/tests/junit_check.py" "$scratch/project/my_probe_check.junit.xml" \
   --failures 0
+"$python" "$source/apps/tests/junit_check.py" "$scratch/project/my_chess_perft.junit.xml" \
+  --cases 1 --failures 0
+"$python" "$source/apps/tests/junit_check.py" "$scratch/project/my_chess_tables_verify.junit.xml" \
+  --cases 1 --failures 0
 
 configure "$scratch/planted" -DPLANTED_BUG=ON
 if ctest --test-dir "$scratch/planted" -R my_movegen_check > "$scratch/planted.ctest.log"; then
