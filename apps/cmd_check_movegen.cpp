@@ -1,4 +1,5 @@
-// `retrocheck check-movegen --plugin LIB [--cases N] [--depth D] [--seed S] [--json]`
+// `retrocheck check-movegen --plugin LIB [--cases N] [--depth D] [--seed S] [--json]`: a checkers
+// or chess plugin's move generator, as the plugin declares its game.
 #include <fmt/format.h>
 
 #include <memory>
@@ -9,8 +10,6 @@
 #include "apps/junit.h"
 #include "apps/output.h"
 #include "apps/plugin_args.h"
-#include "engine/checkers/diagram.h"
-#include "engine/checkers/notation.h"
 #include "plugins/movegen_check.h"
 
 namespace retrocheck::app {
@@ -19,15 +18,16 @@ using namespace plugins;
 
 namespace {
 
-nlohmann::json example_json(const MovegenExample& e) {
+template <class G>
+nlohmann::json example_json(const MovegenExampleOf<typename G::Position>& e) {
     nlohmann::json perft = nullptr;
     if (e.perft)
         perft = {{"depth", e.perft->depth}, {"ours", e.perft->ours}, {"plugin", e.perft->plugin}};
     return {{"problem", to_string(e.problem)},
             {"source", e.source},
-            {"fen", checkers::format_fen(e.position)},
-            {"pieces", e.position.piece_count()},
-            {"found_fen", checkers::format_fen(e.found)},
+            {"fen", G::fen(e.position)},
+            {"pieces", G::pieces(e.position)},
+            {"found_fen", G::fen(e.found)},
             {"line", e.line},
             {"extra", e.extra},
             {"missing", e.missing},
@@ -35,8 +35,10 @@ nlohmann::json example_json(const MovegenExample& e) {
             {"message", e.message.empty() ? nlohmann::json(nullptr) : nlohmann::json(e.message)}};
 }
 
-nlohmann::json report_json(const MovegenReport& r) {
-    nlohmann::json out = {{"plugin", r.plugin},
+template <class G>
+nlohmann::json report_json(const MovegenReportOf<typename G::Position>& r) {
+    nlohmann::json out = {{"game", G::kGame == RC_GAME_CHESS ? "chess" : "checkers"},
+                          {"plugin", r.plugin},
                           {"library", r.library},
                           {"checked", r.checked},
                           {"perft_checked", r.perft_checked},
@@ -49,7 +51,7 @@ nlohmann::json report_json(const MovegenReport& r) {
                           {"stopped", r.stopped},
                           {"seconds", json_seconds(r.seconds)},
                           {"examples", nlohmann::json::array()}};
-    for (const auto& e : r.examples) out["examples"].push_back(example_json(e));
+    for (const auto& e : r.examples) out["examples"].push_back(example_json<G>(e));
     return out;
 }
 
@@ -61,14 +63,14 @@ std::string move_words(const std::vector<std::string>& moves) {
 }
 
 // The example as the text report and the JUnit report show it.
-std::string example_text(const MovegenExample& e) {
+template <class G>
+std::string example_text(const MovegenExampleOf<typename G::Position>& e) {
     std::string where = "found by " + e.source;
     if (!e.line.empty()) where += " after " + e.line;
-    if (e.found != e.position)
-        where += fmt::format(", shrunk from {} ({} pieces)", checkers::format_fen(e.found),
-                             e.found.piece_count());
+    if (!(e.found == e.position))
+        where += fmt::format(", shrunk from {} ({} pieces)", G::fen(e.found), G::pieces(e.found));
     std::string s =
-        fmt::format("{} ({})\n{}", to_string(e.problem), where, checkers::describe(e.position));
+        fmt::format("{} ({})\n{}", to_string(e.problem), where, G::describe(e.position));
     if (e.problem == MovegenProblem::WrongMoves)
         s += fmt::format("  extra    {}\n  missing  {}\n", move_words(e.extra),
                          move_words(e.missing));
@@ -81,7 +83,8 @@ std::string example_text(const MovegenExample& e) {
 }
 
 // One test case a source of positions: the perft trees, random positions, playouts.
-JunitSuite junit_suite(const MovegenReport& r) {
+template <class G>
+JunitSuite junit_suite(const MovegenReportOf<typename G::Position>& r) {
     JunitSuite suite{"retrocheck check-movegen " + r.plugin, r.seconds, {}};
     for (const char* source : {"perft", "random", "playout"}) {
         JunitCase c;
@@ -92,15 +95,16 @@ JunitSuite junit_suite(const MovegenReport& r) {
             c.failure_message =
                 fmt::format("{} positions where the plugin is wrong", grouped(it->second));
             for (const auto& e : r.examples)
-                if (e.source == source) c.show(to_string(e.problem), example_text(e));
+                if (e.source == source) c.show(to_string(e.problem), example_text<G>(e));
         }
         suite.cases.push_back(std::move(c));
     }
     return suite;
 }
 
-void print_report(const MovegenReport& r) {
-    print_examples(r, [](const auto& e) { return example_text(e); });
+template <class G>
+void print_report(const MovegenReportOf<typename G::Position>& r) {
+    print_examples(r, [](const auto& e) { return example_text<G>(e); });
     fmt::print("checked {} move lists and {} perft counts in {}\n", grouped(r.checked),
                grouped(r.perft_checked), seconds_text(r.seconds));
     fmt::print(
@@ -113,7 +117,8 @@ void print_report(const MovegenReport& r) {
 
 // Every example drawn with the move the plugin has wrong: its first extra move, else the first
 // one it misses.
-HtmlReport movegen_html(const MovegenReport& r) {
+template <class G>
+HtmlReport movegen_html(const MovegenReportOf<typename G::Position>& r) {
     HtmlReport page{"retrocheck check-movegen " + r.plugin, r.problems() == 0, {}, {}, {}};
     page.summary = {{"plugin", r.plugin + " (" + r.library + ")"},
                     {"move lists compared", grouped(r.checked)},
@@ -129,11 +134,36 @@ HtmlReport movegen_html(const MovegenReport& r) {
         const std::string* drawn = !e.extra.empty()     ? &e.extra.front()
                                    : !e.missing.empty() ? &e.missing.front()
                                                         : nullptr;
-        page.boards.push_back(html_board(
-            to_string(e.problem), e.position, drawn ? move_squares(*drawn) : std::vector<int>{},
-            drawn ? (e.extra.empty() ? "missing " : "extra ") + *drawn : "", example_text(e)));
+        const std::string label = drawn ? (e.extra.empty() ? "missing " : "extra ") + *drawn : "";
+        if constexpr (G::kGame == RC_GAME_CHESS)
+            page.boards.push_back(html_board(to_string(e.problem), e.position,
+                                             drawn ? uci_move_drawn(*drawn) : std::nullopt, label,
+                                             example_text<G>(e)));
+        else
+            page.boards.push_back(html_board(to_string(e.problem), e.position,
+                                             drawn ? move_squares(*drawn) : std::vector<int>{},
+                                             label, example_text<G>(e)));
     }
     return page;
+}
+
+// Every check of G's plugin, reported as asked; the exit code.
+template <MovegenGame G>
+int run_check(PluginProcess& plugin, const MovegenOptions& options, bool json,
+              const std::string& junit, const std::string& html) {
+    const auto log = [json](const std::string& line) {
+        if (!json) print_line(line);
+    };
+    const auto r = check_movegen<G>(plugin, options, log);
+    if (json)
+        print_json(report_json<G>(r));
+    else
+        print_report<G>(r);
+    if (!junit.empty())
+        if (const auto w = write_junit(junit, junit_suite<G>(r)); !w) return fail(w.error());
+    if (!html.empty())
+        if (const auto w = write_html(html, movegen_html<G>(r)); !w) return fail(w.error());
+    return found_if(r.problems() > 0);
 }
 
 }  // namespace
@@ -153,7 +183,9 @@ Command add_check_movegen(CLI::App& app) {
     cmd->add_option("--cases", args->options.cases, "Random positions and playouts, half each")
         ->check(CLI::Range(0, 100'000'000));
     cmd->add_option("--depth", args->options.depth,
-                    "Perft depth from the start (rule positions: 2 more)")
+                    "Perft depth: at 6, checkers goes 6 plies from the start and 8 from each rule "
+                    "position, chess about a million leaves from each position of the suite; "
+                    "each step one ply more or less")
         ->check(CLI::Range(1, 10));
     cmd->add_option("--seed", args->options.seed, "Seed of the random positions");
     cmd->add_option("--max-examples", args->options.max_examples,
@@ -163,26 +195,16 @@ Command add_check_movegen(CLI::App& app) {
     add_junit_option(cmd, args->junit);
     add_html_option(cmd, args->html);
     return {cmd, [args] {
-                auto plugin = start_plugin(args->plugin);
+                auto plugin = start_plugin(args->plugin, {RC_GAME_CHECKERS, RC_GAME_CHESS});
                 if (!plugin) return fail(plugin.error());
                 const PluginInfo& info = (*plugin)->info();
                 if (!info.legal_moves && !info.perft)
                     return fail(info.library + ": the plugin offers neither legal_moves nor perft");
-                const auto log = [json = args->json](const std::string& line) {
-                    if (!json) print_line(line);
-                };
-                const MovegenReport r = check_movegen(**plugin, args->options, log);
-                if (args->json)
-                    print_json(report_json(r));
-                else
-                    print_report(r);
-                if (!args->junit.empty())
-                    if (const auto w = write_junit(args->junit, junit_suite(r)); !w)
-                        return fail(w.error());
-                if (!args->html.empty())
-                    if (const auto w = write_html(args->html, movegen_html(r)); !w)
-                        return fail(w.error());
-                return found_if(r.problems() > 0);
+                if (info.game == RC_GAME_CHESS)
+                    return run_check<ChessMovegen>(**plugin, args->options, args->json, args->junit,
+                                                   args->html);
+                return run_check<CheckersMovegen>(**plugin, args->options, args->json, args->junit,
+                                                  args->html);
             }};
 }
 

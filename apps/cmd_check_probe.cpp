@@ -352,7 +352,11 @@ Command add_check_probe(CLI::App& app) {
             std::error_code ec;
             const auto dir = std::filesystem::absolute(args->against, ec);
             ::setenv("RETROCHECK_AGAINST", (ec ? args->against : dir.string()).c_str(), 1);
-            auto plugin = start_plugin(args->plugin);
+            auto plugin = start_plugin(
+                args->plugin, {RC_GAME_CHECKERS},
+                "chess probe plugins are not checked yet: `retrocheck audit` checks Syzygy and "
+                "Gaviota files, check-movegen a chess plugin's move generator and perft-diff a "
+                "UCI engine's");
             if (!plugin) return fail(plugin.error());
             const PluginInfo& info = (*plugin)->info();
             if (!info.probe) return fail(info.library + ": the plugin offers no probe");

@@ -109,15 +109,6 @@ std::string difference_text(const Compared& c) {
         describe(*f.where), listed(f.only_ours), listed(f.only_engine));
 }
 
-// A move given in UCI as its two squares, to draw (the engine's may be one we find illegal).
-std::optional<Move> drawn_move(const std::string& uci) {
-    if (uci.size() < 4) return std::nullopt;
-    const auto square = [&](std::size_t at) {
-        return square_at((uci[at + 1] - '1') * 8 + (uci[at] - 'a'));
-    };
-    return Move::make(square(0), square(2));
-}
-
 // One test case a position; a failing one with the position where the move sets differ.
 JunitSuite perft_diff_junit(const std::vector<Compared>& all, int depth,
                             const std::string& engine) {
@@ -161,7 +152,7 @@ HtmlReport perft_diff_html(const std::vector<Compared>& all, int depth, const st
                                                            : &f.only_engine.front();
         page.boards.push_back(html_board(
             "moves differ, from " + format_fen(c.root), *f.where,
-            first ? drawn_move(*first) : std::nullopt,
+            first ? uci_move_drawn(*first) : std::nullopt,
             first ? (ours ? "we only: " : "the engine only: ") + *first : "", difference_text(c)));
     }
     return page;

@@ -158,6 +158,18 @@ std::string board_svg(const chess::Position& pos, const std::optional<chess::Mov
     return s + "</svg>";
 }
 
+std::optional<chess::Move> uci_move_drawn(const std::string& uci) {
+    const auto square = [&](std::size_t at) -> std::optional<chess::Square> {
+        if (uci.size() < at + 2 || uci[at] < 'a' || uci[at] > 'h' || uci[at + 1] < '1' ||
+            uci[at + 1] > '8')
+            return std::nullopt;
+        return chess::make_square(uci[at] - 'a', uci[at + 1] - '1');
+    };
+    const auto from = square(0), to = square(2);
+    if (!from || !to) return std::nullopt;
+    return chess::Move::make(*from, *to);
+}
+
 HtmlBoard html_board(std::string title, const checkers::Position& pos, std::vector<int> move,
                      std::string move_label, std::string details) {
     return {std::move(title), board_svg(pos, move), checkers::format_fen(pos),

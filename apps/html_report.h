@@ -67,6 +67,9 @@ std::string histogram_svg(const HtmlHistogram& h);
 // The squares of a move's text ("11x2x9" -> 11, 2, 9; "24-19" -> 24, 19), or of a move.
 std::vector<int> move_squares(const std::string& text);
 std::vector<int> move_squares(const checkers::Move& m);
+// The two squares of a chess move in UCI ("e7e8q"), to draw: it may be a move our generator
+// finds illegal (a plugin's or an engine's); nothing for text that names no two squares.
+std::optional<chess::Move> uci_move_drawn(const std::string& uci);
 
 // The histograms of a slice's two sides (stats of tablebases/verify/stats.h).
 std::vector<HtmlHistogram> slice_histograms(tb::Slice slice,

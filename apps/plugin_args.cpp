@@ -13,10 +13,12 @@ void add_plugin_options(CLI::App* cmd, PluginArgs& args) {
         ->check(CLI::Range(10, 3'600'000));
 }
 
-Result<std::unique_ptr<plugins::PluginProcess>> start_plugin(const PluginArgs& args) {
+Result<std::unique_ptr<plugins::PluginProcess>> start_plugin(const PluginArgs& args,
+                                                             const std::vector<rc_game>& games,
+                                                             const std::string& other_game) {
     plugins::Limits limits;
     limits.call_ms = args.call_timeout_ms;
-    return plugins::PluginProcess::start(args.library, RC_GAME_CHECKERS, limits);
+    return plugins::PluginProcess::start(args.library, games, limits, other_game);
 }
 
 }  // namespace retrocheck::app

@@ -22,9 +22,12 @@ struct PluginArgs {
 // --plugin LIB (required) and --call-timeout-ms T.
 void add_plugin_options(CLI::App* cmd, PluginArgs& args);
 
-// The plugin's host, started; an error names the library (not a plugin, another ABI version,
-// another game, crashed while loading).
-Result<std::unique_ptr<plugins::PluginProcess>> start_plugin(const PluginArgs& args);
+// The plugin's host, started; an error names the library (not a plugin, another ABI version, a
+// game not in `games`, with `other_game` saying where such a plugin is checked; crashed while
+// loading).
+Result<std::unique_ptr<plugins::PluginProcess>> start_plugin(
+    const PluginArgs& args, const std::vector<rc_game>& games = {RC_GAME_CHECKERS},
+    const std::string& other_game = {});
 
 // The head of a check's text report (a MovegenReport or a ProbeReport): each example as
 // text(example), "(the first K of N problems)" when not all were shown, and the plugin's name and

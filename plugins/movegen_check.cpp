@@ -9,16 +9,9 @@
 #include <sstream>
 #include <utility>
 
-#include "engine/checkers/movegen.h"
-#include "engine/checkers/notation.h"
-#include "engine/checkers/perft.h"
-#include "engine/checkers/random_position.h"
-#include "engine/checkers/shrink.h"
 #include "engine/core/clock.h"
 
 namespace retrocheck::plugins {
-
-using checkers::Position;
 
 const char* to_string(MovegenProblem p) {
     switch (p) {
@@ -38,18 +31,41 @@ const char* to_string(MovegenProblem p) {
     return "?";
 }
 
-const std::vector<PerftRoot>& perft_roots() {
+// The start, then one position a rule of CHECKERS.md.
+const std::vector<PerftRoot>& CheckersMovegen::roots() {
     static const std::vector<PerftRoot> roots = {
-        {"B:W21-32:B1-12", "the start position"},
-        {"B:W22:B18,1", "a capture is mandatory"},
-        {"B:W14:B18", "men capture forward only"},
-        {"B:W15,24:B10", "a multi-jump goes on to the end"},
-        {"B:W15,24,23:B10", "any capture sequence may be chosen"},
-        {"W:W11:B6,7", "crowning ends the move"},
-        {"B:W14:BK18", "kings move and capture backwards"},
-        {"B:W14,15,22,23:BK10", "a king circling four men: two paths, one effect"},
-        {"W:WK17,24:B8,K18", "kings and men of both sides"},
-        {"B:W9,14:B5", "no moves: a loss"},
+        {"B:W21-32:B1-12", "the start position", 6},
+        {"B:W22:B18,1", "a capture is mandatory", 8},
+        {"B:W14:B18", "men capture forward only", 8},
+        {"B:W15,24:B10", "a multi-jump goes on to the end", 8},
+        {"B:W15,24,23:B10", "any capture sequence may be chosen", 8},
+        {"W:W11:B6,7", "crowning ends the move", 8},
+        {"B:W14:BK18", "kings move and capture backwards", 8},
+        {"B:W14,15,22,23:BK10", "a king circling four men: two paths, one effect", 8},
+        {"W:WK17,24:B8,K18", "kings and men of both sides", 8},
+        {"B:W9,14:B5", "no moves: a loss", 8},
+    };
+    return roots;
+}
+
+// CHESS.md's perft suite and its special cases, at depths of about a million leaves.
+const std::vector<PerftRoot>& ChessMovegen::roots() {
+    static const std::vector<PerftRoot> roots = {
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "the start position", 4},
+        {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+         "Kiwipete: castling, en passant, promotions, pins", 3},
+        {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "en passant along a pinned rank", 5},
+        {"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+         "promotions and castling under attack", 3},
+        {"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", "promotion with capture", 3},
+        {"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", "a middlegame",
+         3},
+        {"3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1", "an en passant capture that exposes the king", 5},
+        {"8/8/4k3/8/2p5/8/B2P2K1/8 w - - 0 1", "an en passant capture under a bishop's pin", 5},
+        {"8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1", "en passant out of check", 5},
+        {"5k2/8/8/8/8/8/8/4K2R w K - 0 1", "castling short gives check", 5},
+        {"3k4/8/8/8/8/8/8/R3K3 w Q - 0 1", "castling long gives check", 5},
+        {"1k6/1b6/8/8/7R/8/8/4K2R b K - 0 1", "castling rights and a bishop's diagonal", 4},
     };
     return roots;
 }
@@ -82,7 +98,12 @@ constexpr int kShrinkTimeouts = 2;
 // Plugin calls a walk of a perft tree may make from one root (a plugin without perft).
 constexpr std::uint64_t kWalkCalls = 20000;
 
+template <MovegenGame G>
 class Checker {
+    using Position = typename G::Position;
+    using Example = MovegenExampleOf<Position>;
+    using Report = MovegenReportOf<Position>;
+
   public:
     Checker(PluginProcess& plugin, const MovegenOptions& options,
             const std::function<void(const std::string&)>& log)
@@ -91,7 +112,7 @@ class Checker {
         report_.library = plugin.info().library;
     }
 
-    MovegenReport run() {
+    Report run() {
         const auto t0 = std::chrono::steady_clock::now();
         check_perft_roots();
         check_random();
@@ -114,13 +135,13 @@ class Checker {
     // legal_moves).
     Judgement judge(const Position& pos) {
         Judgement j;
-        const std::string fen = checkers::format_fen(pos);
+        const std::string fen = G::fen(pos);
         if (!lists()) {
             const auto n = plugin_.perft(fen, 1);
             if (const auto* f = std::get_if<CallFailure>(&n)) return failed(*f);
             const std::int64_t theirs = std::get<std::int64_t>(n);
             if (theirs < 0) j.kind = Judgement::Kind::Refused;
-            const std::uint64_t ours = checkers::count_moves(pos);
+            const std::uint64_t ours = G::count_moves(pos);
             if (theirs >= 0 && static_cast<std::uint64_t>(theirs) != ours) {
                 j.kind = Judgement::Kind::Wrong;
                 j.count = PerftDifference{1, ours, theirs};
@@ -135,7 +156,7 @@ class Checker {
             return j;
         }
         std::vector<std::string> ours, theirs = words(a.moves);
-        for (const auto& m : checkers::legal_moves(pos)) ours.push_back(checkers::format_move(m));
+        for (const auto& [move, child] : G::children(pos)) ours.push_back(move);
         std::sort(ours.begin(), ours.end());
         std::sort(theirs.begin(), theirs.end());
         std::set_difference(theirs.begin(), theirs.end(), ours.begin(), ours.end(),
@@ -220,7 +241,7 @@ class Checker {
         // a host start. Both are worth it: the user reads the smallest position.
         ++shrinks_;
         int timeouts = 0;
-        const Position small = checkers::shrink(pos, [&](const Position& q) {
+        const Position small = G::shrink(pos, [&](const Position& q) {
             if (timeouts >= kShrinkTimeouts) return false;
             const Judgement k = judge(q);
             if (k.kind == Judgement::Kind::Failed && k.failure.kind == CallFailure::Kind::Timeout)
@@ -228,13 +249,13 @@ class Checker {
             return same_problem(k, j);
         });
         if (timeouts >= kShrinkTimeouts)
-            say("shrinking stopped at " + std::to_string(small.piece_count()) +
+            say("shrinking stopped at " + std::to_string(G::pieces(small)) +
                 " pieces: the plugin gave no answer to " + std::to_string(timeouts) + " calls");
         const Judgement s = small == pos ? j : judge(small);
-        const std::string fen = checkers::format_fen(small);
+        const std::string fen = G::fen(small);
         for (const auto& e : report_.examples)
-            if (e.problem == p && checkers::format_fen(e.position) == fen) return;
-        MovegenExample e;
+            if (e.problem == p && G::fen(e.position) == fen) return;
+        Example e;
         e.problem = p;
         e.source = source;
         e.position = small;
@@ -249,7 +270,7 @@ class Checker {
 
     // The plugin's perft below pos, or how the call failed.
     std::variant<std::int64_t, CallFailure> their_perft(const Position& pos, int depth) {
-        const auto n = plugin_.perft(checkers::format_fen(pos), depth);
+        const auto n = plugin_.perft(G::fen(pos), depth);
         if (const auto* f = std::get_if<CallFailure>(&n)) return *f;
         ++report_.perft_checked;
         return std::get<std::int64_t>(n);
@@ -257,10 +278,10 @@ class Checker {
 
     // Perft from each root at depths 1, 2, ...: the first count that differs is followed down.
     void check_perft_roots() {
-        for (const PerftRoot& root : perft_roots()) {
+        for (const PerftRoot& root : G::roots()) {
             if (stop()) return;
-            const Position pos = *checkers::parse_fen(root.fen);
-            const int depth = options_.depth + (pos == Position::start() ? 0 : 2);
+            const Position pos = G::parse_root(root);
+            const int depth = std::max(1, root.depth + options_.depth - MovegenOptions{}.depth);
             if (!has_perft()) {
                 walked_ = 0;
                 walk(pos, depth - 1, "");
@@ -283,7 +304,7 @@ class Checker {
                     record(refused(), pos, "perft");
                     break;
                 }
-                const std::uint64_t ours = checkers::perft(pos, d);
+                const std::uint64_t ours = G::perft(pos, d);
                 if (std::get<std::int64_t>(theirs) != static_cast<std::int64_t>(ours)) {
                     say("perft " + std::to_string(d) + " from " + root.fen + " differs (" +
                         root.what + "): following the divide");
@@ -306,9 +327,9 @@ class Checker {
             return true;
         }
         if (depth == 0) return false;
-        for (const auto& m : checkers::legal_moves(pos)) {
-            const std::string next = line + (line.empty() ? "" : " ") + checkers::format_move(m);
-            if (walk(pos.after(m), depth - 1, next)) return true;
+        for (const auto& [move, child] : G::children(pos)) {
+            const std::string next = line + (line.empty() ? "" : " ") + move;
+            if (walk(child, depth - 1, next)) return true;
         }
         return false;
     }
@@ -324,15 +345,13 @@ class Checker {
             if (j.kind != Judgement::Kind::Agree) return record(j, pos, "perft", line);
         }
         if (depth > 1) {
-            for (const auto& m : checkers::legal_moves(pos)) {
-                const Position child = pos.after(m);
-                const std::string next =
-                    line + (line.empty() ? "" : " ") + checkers::format_move(m);
+            for (const auto& [move, child] : G::children(pos)) {
+                const std::string next = line + (line.empty() ? "" : " ") + move;
                 const auto t = their_perft(child, depth - 1);
                 if (const auto* f = std::get_if<CallFailure>(&t))
                     return record(failed(*f), child, "perft", next);
                 if (std::get<std::int64_t>(t) < 0) return record(refused(), child, "perft", next);
-                const std::uint64_t o = checkers::perft(child, depth - 1);
+                const std::uint64_t o = G::perft(child, depth - 1);
                 if (std::get<std::int64_t>(t) != static_cast<std::int64_t>(o))
                     return descend(child, depth - 1, next, o, std::get<std::int64_t>(t));
             }
@@ -341,7 +360,7 @@ class Checker {
         // plugin without legal_moves): nothing to shrink.
         count(MovegenProblem::WrongPerft, "perft");
         if (!room_for_example(MovegenProblem::WrongPerft)) return;
-        MovegenExample e;
+        Example e;
         e.problem = MovegenProblem::WrongPerft;
         e.source = "perft";
         e.position = e.found = pos;
@@ -350,14 +369,14 @@ class Checker {
         report_.examples.push_back(std::move(e));
     }
 
-    // Random positions of 1-24 pieces and playouts from the start, half each.
+    // Random positions of 1 to the most pieces and playouts from the start, half each.
     void check_random() {
         std::mt19937_64 rng(options_.seed);
-        std::uniform_int_distribution<int> pieces(1, 24), plies(0, 160);
+        std::uniform_int_distribution<int> pieces(1, G::kMaxPieces), plies(0, 160);
         for (int i = 0; i < options_.cases && !stop(); ++i) {
             const bool playout = i % 2 == 1;
-            const Position pos = playout ? checkers::random_playout(rng, plies(rng))
-                                         : checkers::random_position(rng, pieces(rng));
+            const Position pos =
+                playout ? G::random_playout(rng, plies(rng)) : G::random_position(rng, pieces(rng));
             ++report_.checked;
             const Judgement j = judge(pos);
             if (j.kind != Judgement::Kind::Agree) record(j, pos, playout ? "playout" : "random");
@@ -367,17 +386,25 @@ class Checker {
     PluginProcess& plugin_;
     const MovegenOptions& options_;
     const std::function<void(const std::string&)>& log_;
-    MovegenReport report_;
+    Report report_;
     std::size_t shrinks_ = 0;
     std::uint64_t walked_ = 0;  // plugin calls of the current walk
 };
 
 }  // namespace
 
-MovegenReport check_movegen(PluginProcess& plugin, const MovegenOptions& options,
-                            const std::function<void(const std::string&)>& log) {
+template <MovegenGame G>
+MovegenReportOf<typename G::Position> check_movegen(
+    PluginProcess& plugin, const MovegenOptions& options,
+    const std::function<void(const std::string&)>& log) {
     assert(plugin.info().legal_moves || plugin.info().perft);
-    return Checker(plugin, options, log).run();
+    assert(plugin.info().game == G::kGame);
+    return Checker<G>(plugin, options, log).run();
 }
+
+template MovegenReportOf<checkers::Position> check_movegen<CheckersMovegen>(
+    PluginProcess&, const MovegenOptions&, const std::function<void(const std::string&)>&);
+template MovegenReportOf<chess::Position> check_movegen<ChessMovegen>(
+    PluginProcess&, const MovegenOptions&, const std::function<void(const std::string&)>&);
 
 }  // namespace retrocheck::plugins

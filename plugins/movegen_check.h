@@ -1,7 +1,8 @@
-// check-movegen: a plugin's legal moves (and perft, when it has one) against ours. Positions come
-// from perft trees (the start position and positions made for each rule), random positions and
-// random playouts; a perft count that differs is followed down its divide to the first position
-// whose move lists differ. Every disagreement is shrunk to the fewest pieces that still disagree.
+// check-movegen: a plugin's legal moves (and perft, when it has one) against ours, for either game
+// (plugins/movegen_games.h). Positions come from perft trees (the start position and positions
+// made for each rule), random positions and random playouts; a perft count that differs is
+// followed down its divide to the first position whose move lists differ. Every disagreement is
+// shrunk to the fewest pieces that still disagree.
 #pragma once
 
 #include <cstdint>
@@ -11,14 +12,14 @@
 #include <string>
 #include <vector>
 
-#include "engine/checkers/position.h"
+#include "plugins/movegen_games.h"
 #include "plugins/plugin_process.h"
 
 namespace retrocheck::plugins {
 
 struct MovegenOptions {
     int cases = 10000;           // random positions and playouts, half each
-    int depth = 6;               // perft depth from the start; rule positions go to depth + 2
+    int depth = 6;               // each perft root's depth at 6 (PerftRoot::depth), one more a step
     std::uint64_t seed = 1;      // of the random positions
     int max_examples = 5;        // problems shown (shrunk); all are counted
     int max_call_failures = 10;  // calls that crash or do not return before the run stops
@@ -40,11 +41,12 @@ struct PerftDifference {
     std::int64_t plugin = 0;
 };
 
-struct MovegenExample {
+template <class Position>
+struct MovegenExampleOf {
     MovegenProblem problem = MovegenProblem::WrongMoves;
     std::string source;                // "perft", "random" or "playout"
-    checkers::Position position;       // shrunk (where shrinking applies)
-    checkers::Position found;          // where the problem was found
+    Position position;                 // shrunk (where shrinking applies)
+    Position found;                    // where the problem was found
     std::string line;                  // for perft: the moves from the perft root to `found`
     std::vector<std::string> extra;    // moves the plugin gives and we do not
     std::vector<std::string> missing;  // legal moves the plugin does not give
@@ -52,7 +54,8 @@ struct MovegenExample {
     std::string message;  // how a call failed
 };
 
-struct MovegenReport {
+template <class Position>
+struct MovegenReportOf {
     std::string plugin, library;
     std::uint64_t checked = 0;        // positions whose move lists were compared
     std::uint64_t perft_checked = 0;  // perft counts compared
@@ -60,7 +63,7 @@ struct MovegenReport {
                   protocol = 0;
     std::map<std::string, std::uint64_t> problems_by_source;  // "perft", "random", "playout"
     bool stopped = false;                                     // too many failed calls
-    std::vector<MovegenExample> examples;
+    std::vector<MovegenExampleOf<Position>> examples;
     double seconds = 0;
 
     std::uint64_t problems() const {
@@ -68,16 +71,16 @@ struct MovegenReport {
     }
 };
 
-// Runs every check. The plugin must offer legal_moves or perft (the command says so before).
-// `log` gets a line a stage.
-MovegenReport check_movegen(PluginProcess& plugin, const MovegenOptions& options,
-                            const std::function<void(const std::string&)>& log = {});
+// Runs every check. The plugin must offer legal_moves or perft (the command says so before) and
+// play G's game. `log` gets a line a stage.
+template <MovegenGame G>
+MovegenReportOf<typename G::Position> check_movegen(
+    PluginProcess& plugin, const MovegenOptions& options,
+    const std::function<void(const std::string&)>& log = {});
 
-// The positions perft is run from: the start, then one position a rule of CHECKERS.md.
-struct PerftRoot {
-    const char* fen;
-    const char* what;  // the rule it exercises
-};
-const std::vector<PerftRoot>& perft_roots();
+extern template MovegenReportOf<checkers::Position> check_movegen<CheckersMovegen>(
+    PluginProcess&, const MovegenOptions&, const std::function<void(const std::string&)>&);
+extern template MovegenReportOf<chess::Position> check_movegen<ChessMovegen>(
+    PluginProcess&, const MovegenOptions&, const std::function<void(const std::string&)>&);
 
 }  // namespace retrocheck::plugins

@@ -8,12 +8,14 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <cassert>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <mutex>
+#include <vector>
 
 #include "engine/core/signal_name.h"
 #include "engine/core/text.h"
@@ -267,7 +269,9 @@ std::optional<CallFailure> PluginProcess::spawn(int timeout_ms) {
 }
 
 Result<std::unique_ptr<PluginProcess>> PluginProcess::start(const std::string& library,
-                                                            rc_game game, const Limits& limits) {
+                                                            const std::vector<rc_game>& games,
+                                                            const Limits& limits,
+                                                            const std::string& other_game) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(library, ec))
         return Error{library + ": " +
@@ -283,9 +287,14 @@ Result<std::unique_ptr<PluginProcess>> PluginProcess::start(const std::string& l
                : g == RC_GAME_CHESS  ? "chess"
                                      : "an unknown game (" + std::to_string(g) + ")";
     };
-    if (p->info_.game != game)
+    if (std::find(games.begin(), games.end(), p->info_.game) == games.end()) {
+        std::string checked;
+        for (std::size_t i = 0; i < games.size(); ++i)
+            checked += (i == 0 ? "" : i + 1 == games.size() ? " and " : ", ") + game_name(games[i]);
         return Error{library + ": a plugin for " + game_name(p->info_.game) +
-                     "; this command checks " + game_name(game)};
+                     "; this command checks " + checked +
+                     (other_game.empty() ? "" : " (" + other_game + ")")};
+    }
     return p;
 }
 

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "engine/core/result.h"
 #include "plugins/protocol.h"
@@ -59,10 +60,17 @@ struct MovesAnswer {
 class PluginProcess {
   public:
     // Starts the host on `library` and checks what it offers: the ABI version, and that it is
-    // for `game`. Errors name the library. The calls below need the entry point they call
-    // (info() says which the plugin has).
+    // for one of `games`. Errors name the library; a plugin for another game is refused with
+    // `other_game` added (where such a plugin is checked instead). The calls below need the
+    // entry point they call (info() says which the plugin has).
+    static Result<std::unique_ptr<PluginProcess>> start(const std::string& library,
+                                                        const std::vector<rc_game>& games,
+                                                        const Limits& limits = {},
+                                                        const std::string& other_game = {});
     static Result<std::unique_ptr<PluginProcess>> start(const std::string& library, rc_game game,
-                                                        const Limits& limits = {});
+                                                        const Limits& limits = {}) {
+        return start(library, std::vector<rc_game>{game}, limits);
+    }
     ~PluginProcess();
     PluginProcess(const PluginProcess&) = delete;
     PluginProcess& operator=(const PluginProcess&) = delete;

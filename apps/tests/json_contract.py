@@ -211,6 +211,10 @@ if PLUGINS:
                "check_movegen", status=1)
     if docs and not docs[0]["examples"]:
         fail("check-movegen: the planted error gave no example")
+    docs = run(["check-movegen", "--plugin", plugin("chess_movegen"), "--cases", "200"],
+               "check_movegen", status=1)
+    if docs and (docs[0]["game"] != "chess" or not docs[0]["examples"]):
+        fail("check-movegen: the chess plugin's planted error gave no example")
     docs = run(["check-probe", "--plugin", plugin("exact_resolver"), "--against", tables,
                 "--cases", "300"], "check_probe")
     run(["check-probe", "--plugin", plugin("botched_resolver"), "--against", tables,

@@ -69,6 +69,41 @@ void expect_examples(const JsonRun& r, const std::string& problem, const std::st
         << r.doc["examples"][0].dump();
 }
 
+// The chess example plugin's planted error (a rank pin through an en passant capture ignored)
+// is found in the perft trees of the standard suite and shrunk to the pawns, the rook and the
+// kings; each example names the en passant capture it gives and we do not. Built with the rule
+// kept, it passes.
+TEST(CheckMovegen, FindsAndShrinksTheChessPluginsEnPassantPin) {
+    const JsonRun r = run_json(std::string("check-movegen --plugin ") + PLUGIN_chess_movegen);
+    ASSERT_EQ(r.status, 1) << r.doc.dump(2);
+    EXPECT_EQ(r.doc["game"], "chess");
+    EXPECT_GT(r.doc["wrong_moves"].get<int>(), 0);
+    EXPECT_EQ(r.doc["wrong_perft"], 0);
+    ASSERT_FALSE(r.doc["examples"].empty());
+    for (const json& e : r.doc["examples"]) {
+        EXPECT_EQ(e["problem"], "wrong-moves") << e.dump();
+        EXPECT_LE(e["pieces"].get<int>(), 6) << e.dump();
+        EXPECT_TRUE(e["missing"].empty()) << e.dump();
+        ASSERT_EQ(e["extra"].size(), 1u) << e.dump();
+        // The extra move is a pawn's capture onto the FEN's en passant square.
+        const std::string fen = e["fen"], extra = e["extra"][0];
+        EXPECT_NE(fen.find(" " + extra.substr(2, 2) + " "), std::string::npos) << e.dump();
+    }
+    const JsonRun fixed =
+        run_json(std::string("check-movegen --plugin ") + PLUGIN_fixed_chess_movegen);
+    EXPECT_EQ(fixed.status, 0) << fixed.doc.dump(2);
+    EXPECT_GE(fixed.doc["checked"].get<int>(), 10000);
+    EXPECT_GT(fixed.doc["perft_checked"].get<int>(), 12);
+}
+
+// check-probe takes checkers plugins, and says where a chess plugin is checked instead.
+TEST(CheckProbe, AChessPluginIsReferredToTheChessChecks) {
+    const CliRun r = run(probe_check(PLUGIN_test_plugin_chess, "--cases 10"));
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_TRUE(contains(r.out, "a plugin for chess; this command checks checkers")) << r.out;
+    EXPECT_TRUE(contains(r.out, "perft-diff")) << r.out;
+}
+
 TEST(CheckMovegen, NamesThePlantedRuleErrorWithThePositionAndTheMove) {
     const JsonRun r = run_json(std::string("check-movegen --plugin ") + PLUGIN_buggy_movegen);
     ASSERT_EQ(r.status, 1) << r.doc.dump(2);
