@@ -44,16 +44,7 @@ std::vector<std::string> chess_formats_in(const std::filesystem::path& dir) {
 
 Result<std::shared_ptr<tb::chess::ChessTableSource>> open_chess_source(
     const std::string& format, const std::filesystem::path& dir) {
-    std::string f = format;
-    if (f == "auto") {
-        const auto kinds = chess_formats_in(dir);
-        if (kinds.size() > 1)
-            return Error{
-                fmt::format("{} holds chess tables of {} formats ({}): name the one to "
-                            "read with --db-format",
-                            dir.string(), kinds.size(), fmt::join(kinds, ", "))};
-        f = kinds.empty() ? "native" : kinds.front();  // native: the loader says what is missing
-    }
+    const std::string& f = format;
     if (f == "syzygy") {
         auto s = tb::chess::SyzygyTables::open(dir);
         if (!s) return Error{s.error()};

@@ -19,8 +19,7 @@ inline const std::vector<std::string> kChessFormats = {"native", "syzygy", "gavi
 // listed (the reader then says why).
 std::vector<std::string> chess_formats_in(const std::filesystem::path& dir);
 
-// format: one of kChessFormats, or "auto" for the one kind dir holds (an error naming the kinds
-// when it holds several, or none).
+// format: one of kChessFormats (apps/databases.h's recognise_tables() tells a folder's).
 Result<std::shared_ptr<tb::chess::ChessTableSource>> open_chess_source(
     const std::string& format, const std::filesystem::path& dir);
 

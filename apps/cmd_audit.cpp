@@ -29,7 +29,8 @@ namespace {
 constexpr int kMaxBuiltOnTheFly = 5;
 
 // The checkers databases, then the chess tables read through their probe libraries.
-const std::vector<std::string> kAuditFormats = {"native", "chinook", "cake", "syzygy", "gaviota"};
+const std::vector<std::string> kAuditFormats = {"auto", "native", "chinook",
+                                                "cake", "syzygy", "gaviota"};
 
 // One test case a slice and side to move; a failing one shows its problems with the child.
 JunitSuite audit_junit(const AuditReport& report, const std::string& path,
@@ -81,7 +82,7 @@ HtmlReport audit_html(const AuditReport& report, const std::string& path, const 
 
 Command add_audit(CLI::App& app) {
     struct Args {
-        std::string format, path, against;
+        std::string format = "auto", path, against;
         bool json = false;
         std::size_t max_examples = 20;
         int threads = 0;
@@ -93,8 +94,9 @@ Command add_audit(CLI::App& app) {
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand(
         "audit", "Check a database against the rules and our own tables (exit 0: nothing wrong)");
-    cmd->add_option("--format", args->format, "Format of the files")
-        ->required()
+    cmd->add_option("--db-format,--format", args->format,
+                    "Format of the files: auto (recognised by their names), native, chinook or "
+                    "cake (checkers), syzygy or gaviota (chess)")
         ->check(CLI::IsMember(kAuditFormats));
     cmd->add_option("path", args->path, "The database: a directory (or a Chinook data file)")
         ->required();
@@ -119,7 +121,10 @@ Command add_audit(CLI::App& app) {
     return {
         cmd, [args] {
             const auto threads = limit_threads(args->threads);
-            if (args->format == "syzygy" || args->format == "gaviota") {
+            const auto kind = recognise_tables(args->format, args->path);
+            if (!kind) return fail(kind.error());
+            args->format = kind->format;
+            if (kind->game == "chess") {
                 return run_chess_audit({args->format, args->path, args->against, args->json,
                                         args->max_examples, args->junit, args->html,
                                         args->dtz_pieces, args->call_timeout_ms, args->memory_mb});

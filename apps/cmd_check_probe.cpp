@@ -291,7 +291,7 @@ void print_report(const ProbeReport& r) {
 Command add_check_probe(CLI::App& app) {
     struct Args {
         PluginArgs plugin;
-        std::string against, format = "native";
+        std::string against, format = "auto";
         ProbeCheckOptions options;
         std::uint64_t cases = 0;
         bool json = false;

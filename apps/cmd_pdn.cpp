@@ -130,7 +130,7 @@ void print_game(const ValuedGame& g, bool valued) {
 
 Command add_pdn(CLI::App& app) {
     struct Args {
-        std::string file, db, db_format = "native";
+        std::string file, db, db_format = "auto";
         bool json = false;
     };
     auto args = std::make_shared<Args>();

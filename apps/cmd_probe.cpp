@@ -44,7 +44,7 @@ struct Scored {
 
 Command add_probe(CLI::App& app) {
     struct Args {
-        std::string dir, db_format;  // empty: recognised from the files
+        std::string dir, db_format = "auto";
         PositionArgs input;
         bool json = false;
     };
@@ -57,33 +57,26 @@ Command add_probe(CLI::App& app) {
     std::vector<std::string> formats = kDatabaseFormats;
     formats.insert(formats.end(), kChessFormats.begin() + 1, kChessFormats.end());
     cmd->add_option("--db-format", args->db_format,
-                    "Format of the tables: native (ours), chinook or cake (checkers, read through "
-                    "the capture resolver), syzygy or gaviota (chess); a folder of Syzygy or "
-                    "Gaviota files is recognised without it")
+                    "Format of the tables: auto (recognised by the files' names), native (ours, "
+                    "either game), chinook or cake (checkers, read through the capture resolver), "
+                    "syzygy or gaviota (chess)")
         ->check(CLI::IsMember(formats));
     cmd->add_flag("--json", args->json, "Print one JSON object a position");
     return {cmd, [args] {
-                const auto held = chess_formats_in(args->dir);
-                const std::string& given = args->db_format;
-                std::string chess_format;
-                if (given == "syzygy" || given == "gaviota")
-                    chess_format = given;
-                else if (given == "native" && !held.empty() && held.front() == "native")
-                    chess_format = given;
-                else if (given.empty() && !held.empty())
-                    chess_format = "auto";
-                if (!chess_format.empty()) {
+                const auto kind = recognise_tables(args->db_format, args->dir);
+                if (!kind) return fail(kind.error());
+                if (kind->game == "chess") {
                     const auto text = read_input_text(args->input);
                     if (!text) return fail(text.error());
                     const auto input = parse_chess_positions(args->input, *text);
                     if (!input) return fail(input.error());
-                    const auto source = open_chess_source(chess_format, args->dir);
+                    const auto source = open_chess_source(kind->format, args->dir);
                     if (!source) return fail(source.error());
                     return probe_chess(**source, *input, args->json);
                 }
                 const auto input = read_positions(args->input);
                 if (!input) return fail(input.error());
-                const auto db = open_database(given.empty() ? "native" : given, args->dir);
+                const auto db = open_database(kind->format, args->dir);
                 if (!db) return fail(db.error());
                 const Metric metric = db->metric();
                 bool first = true;

@@ -17,7 +17,21 @@
 
 namespace retrocheck::app {
 
-inline const std::vector<std::string> kDatabaseFormats = {"native", "chinook", "cake"};
+// The formats of checkers tables; "auto" recognises a folder's by its files' names.
+inline const std::vector<std::string> kDatabaseFormats = {"auto", "native", "chinook", "cake"};
+
+// What a path holds: the game and the format of its tables.
+struct TableKind {
+    std::string game;    // "checkers" or "chess"
+    std::string format;  // native, chinook, cake (checkers); native, syzygy, gaviota (chess)
+};
+
+// The game and format of the tables at path. `given` is a format, taken as it is (native is
+// chess where the folder holds our chess tables), or "auto": the one kind the files' names show
+// (a file is a Chinook database; a folder of our files, Chinook's, Cake's, Syzygy's or
+// Gaviota's). An error names the kinds a folder holds when it holds several; a folder without
+// any is native checkers, whose loader then says what is missing.
+Result<TableKind> recognise_tables(const std::string& given, const std::filesystem::path& path);
 
 struct Database {
     std::shared_ptr<tb::TableSource> stored;  // as the files hold it
@@ -28,16 +42,16 @@ struct Database {
     Metric metric() const { return stored->has_distance() ? Metric::Dtw : Metric::Wld; }
 };
 
-// format: native, chinook or cake. path: a directory (or a Chinook data file). A path that does
-// not exist is named with the system's reason; a directory without our tables that holds a
-// Chinook or Cake database says which format to give.
+// format: auto, native, chinook or cake. path: a directory (or a Chinook data file). A path that
+// does not exist is named with the system's reason; chess tables are refused, naming them.
 Result<Database> open_database(const std::string& format, const std::filesystem::path& path);
 
 // pos's value through db.full: nothing when the tables do not hold its slice or a resolver
 // gave up (over its work bound); an error naming the file when a file is damaged.
 Result<std::optional<Outcome>> look_up(const Database& db, const checkers::Position& pos);
 
-// The --db-format option of the commands that read tables (native, chinook or cake).
+// The --db-format option of the commands that read checkers tables (auto, native, chinook or
+// cake; auto by default).
 void add_db_format_option(CLI::App* cmd, std::string& format);
 
 }  // namespace retrocheck::app

@@ -13,7 +13,7 @@
 namespace retrocheck::app {
 
 struct SearchArgs {
-    std::string db, db_format = "native";
+    std::string db, db_format = "auto";
     std::size_t tt_mb = 64;
 };
 

@@ -360,7 +360,7 @@ TEST(ChessCli, ProbeReadsEveryChessFormatAlike) {
     std::filesystem::copy_file(ours / "KRvK.rctb", syz / "KRvK.rctb");
     const CliRun mixed = run("probe " + syz.string() + " '" + fen + "'");
     EXPECT_EQ(mixed.status, 2) << mixed.out;
-    EXPECT_TRUE(contains(mixed.out, "holds chess tables of 2 formats (native, syzygy)"))
+    EXPECT_TRUE(contains(mixed.out, "holds tables of 2 kinds (chess native, chess syzygy)"))
         << mixed.out;
     EXPECT_EQ(run("probe " + syz.string() + " '" + fen + "' --db-format syzygy").status, 0);
     std::filesystem::remove_all(root);
@@ -398,6 +398,10 @@ TEST(ChessCli, AuditJudgesDtzUpToDtzPieces) {
         ASSERT_EQ(doc["materials"].size(), 2u) << r.out;
         for (const auto& row : doc["materials"]) EXPECT_EQ(row["dtz"], pieces == 3) << r.out;
     }
+    // The folder's format recognised by its files' names, as every table reader does.
+    const CliRun recognised = run("audit " + dir.string() + " --json --dtz-pieces 2");
+    ASSERT_EQ(recognised.status, 0) << recognised.out;
+    EXPECT_EQ(nlohmann::json::parse(recognised.out)["format"], "syzygy") << recognised.out;
     std::filesystem::remove_all(dir);
 }
 

@@ -173,14 +173,32 @@ TEST(Contract, MessagesNameTheProblem) {
     EXPECT_EQ(r.status, 2);
     EXPECT_LT(r.out.size(), 400u) << r.out;
     EXPECT_TRUE(contains(r.out, "...'")) << r.out;
-    // A folder of another format says which --db-format reads it.
+    // A folder of one format is read as that format without naming it; told it is ours, a
+    // folder of another format says which --db-format reads it; a folder of two formats asks
+    // which.
     RETROCHECK_THIRDPARTY_OR_SKIP(chinook, "checkers/chinook");
-    expect_refused("probe " + chinook.string() + " 'W:WK17,24:B8,K18'", "give --db-format chinook");
+    expect_refused("probe " + chinook.string() + " 'W:WK17,24:B8,K18' --db-format native",
+                   "give --db-format chinook");
     RETROCHECK_THIRDPARTY_OR_SKIP(cake, "checkers/cake");
-    expect_refused("search --db " + cake.string(), "give --db-format cake");
-    const CliRun probe = run("probe " + cake.string() + " 'W:WK17,24:B8,K18' --db-format cake");
-    EXPECT_EQ(probe.status, 0) << probe.out;
-    EXPECT_TRUE(contains(probe.out, "value: loss (wld)")) << probe.out;
+    expect_refused("search --db " + cake.string() + " --db-format native",
+                   "give --db-format cake");
+    for (const auto& dir : {chinook, cake}) {
+        for (const char* format : {"", " --db-format auto"}) {
+            const CliRun probe = run("probe " + dir.string() + " 'W:WK17,24:B8,K18'" + format);
+            EXPECT_EQ(probe.status, 0) << probe.out;
+            EXPECT_TRUE(contains(probe.out, "value: loss (wld)")) << probe.out;
+        }
+    }
+    const auto both = retrocheck::tb::testing::scratch("two-formats");
+    for (const auto& f : std::filesystem::directory_iterator(cake))
+        std::filesystem::create_symlink(f.path(), both / f.path().filename());
+    for (const auto& f : std::filesystem::directory_iterator(four_pieces()))
+        std::filesystem::create_symlink(f.path(), both / f.path().filename());
+    expect_refused("probe " + both.string() + " 'W:WK17,24:B8,K18'",
+                   "holds tables of 2 kinds (checkers native, checkers cake): name the one to "
+                   "read with --db-format");
+    const CliRun ours = run("probe " + both.string() + " 'W:WK17,24:B8,K18' --db-format native");
+    EXPECT_TRUE(contains(ours.out, "value: loss in 18 plies (dtw)")) << ours.out;
 }
 
 TEST(Contract, TextIsForPeople) {
