@@ -9,14 +9,17 @@
 #include <rapidcheck/gtest.h>
 
 #include <iostream>
+#include <random>
 #include <unordered_set>
 #include <vector>
 
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
 #include "engine/checkers/prove/certificate.h"
+#include "engine/checkers/prove/distance.h"
 #include "engine/checkers/prove/leaf.h"
 #include "engine/checkers/prove/prover.h"
+#include "engine/checkers/random_position.h"
 #include "engine/checkers/search/search.h"
 #include "engine/checkers/tests/test_positions.h"
 #include "properties/checkers_gen.h"
@@ -83,6 +86,57 @@ RC_GTEST_PROP(Prover, ProvenValuesAreTheTablesAt5Pieces, ()) {
     const Position pos = *checkers::gen::position_with(5);
     checkers::classify(pos);
     check_prover(pos, testing::tables_up_to_5(), 4);
+}
+
+// Exact distances: given the tables one piece short, a random 3-piece position's win or loss is
+// proven to be exactly the tables' distance when the search settles it, and the distance two
+// plies longer or shorter is not. A side without a move has lost in 0 plies.
+TEST(FastDistance, ProvenDistancesAreTheTablesAt3Pieces) {
+    const TableSet& truth = testing::built_tables(4);
+    const MemorySource source(truth);
+    SearchProbe probe(source, 2);
+    const pv::ProveLimits limits{200000, 0, std::size_t{1} << 18};
+    std::mt19937_64 rng(11);
+    int settled = 0;
+    for (int i = 0; i < 400; ++i) {
+        const Position pos = checkers::random_position(rng, 3);
+        const Outcome value = *truth.probe(pos);
+        if (value.is_draw()) continue;
+        const pv::DistanceProof exact = pv::prove_distance(pos, value, &probe, limits);
+        if (!exact.exact) continue;
+        ++settled;
+        ASSERT_TRUE(*exact.exact) << checkers::describe(pos) << value.to_string() << ": "
+                                  << exact.because;
+        const auto other = [&](int plies) {
+            return value.is_win() ? Outcome::win(plies) : Outcome::loss(plies);
+        };
+        const auto longer = pv::prove_distance(pos, other(value.plies() + 2), &probe, limits);
+        EXPECT_NE(longer.exact, std::optional<bool>(true))
+            << checkers::describe(pos) << value.to_string() << " claimed 2 plies longer";
+        if (value.plies() >= 2) {
+            const auto shorter = pv::prove_distance(pos, other(value.plies() - 2), &probe, limits);
+            EXPECT_NE(shorter.exact, std::optional<bool>(true))
+                << checkers::describe(pos) << value.to_string() << " claimed 2 plies shorter";
+        }
+    }
+    EXPECT_GT(settled, 100);
+}
+
+TEST(FastDistance, NoMoveIsALossInZero) {
+    const TableSet& truth = testing::built_tables(4);
+    const pv::ProveLimits limits{100000, 0, std::size_t{1} << 16};
+    // Black to move, its man on 5 blocked: lost; White's move to there wins in 1.
+    for (const char* fen : {"B:W9,14:B5", "W:W9,18:B5"}) {
+        const Position pos = *checkers::parse_fen(fen);
+        const Outcome value = *truth.probe(pos);
+        EXPECT_FALSE(value.is_draw()) << fen;
+        for (checkers::EndgameProbe* tables : {static_cast<checkers::EndgameProbe*>(nullptr)}) {
+            const pv::DistanceProof d = pv::prove_distance(pos, value, tables, limits);
+            EXPECT_EQ(d.exact, std::optional<bool>(true))
+                << fen << " " << value.to_string() << ": " << d.because;
+        }
+    }
+    EXPECT_EQ(*truth.probe(*checkers::parse_fen("B:W9,14:B5")), Outcome::loss(0));
 }
 
 // Kings only, where every line can cycle: two kings against two with the 3-piece tables, three
