@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "apps/build_plan.h"
+#include "apps/chess_sources.h"
 #include "apps/html_report.h"
 #include "apps/junit.h"
 #include "apps/output.h"
@@ -34,16 +35,8 @@ using Position = chess::Position;
 bool holds_chess_tables(const std::filesystem::path& dir) {
     // By the files' names, not their contents: a damaged chess file is then reported by the
     // chess loader, not taken for a sign of a checkers directory.
-    std::error_code ec;
-    std::filesystem::directory_iterator it(dir, ec);
-    if (ec) return false;
-    for (const auto& entry : it) {
-        const std::filesystem::path& p = entry.path();
-        if (p.extension() != tb::store::kExtension) continue;
-        if (Material::parse(p.stem().string())) return true;
-        if (tb::parse_slice(p.stem().string())) return false;
-    }
-    return false;
+    const auto formats = chess_formats_in(dir);
+    return !formats.empty() && formats.front() == "native";
 }
 
 Result<std::vector<Material>> chess_materials(const std::string& names, int pieces) {

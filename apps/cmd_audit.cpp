@@ -28,10 +28,6 @@ namespace {
 
 constexpr int kMaxBuiltOnTheFly = 5;
 
-// The checkers databases, then the chess tables read through their probe libraries.
-const std::vector<std::string> kAuditFormats = {"auto", "native", "chinook",
-                                                "cake", "syzygy", "gaviota"};
-
 // One test case a slice and side to move; a failing one shows its problems with the child.
 JunitSuite audit_junit(const AuditReport& report, const std::string& path,
                        const std::string& format, double seconds) {
@@ -94,10 +90,7 @@ Command add_audit(CLI::App& app) {
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand(
         "audit", "Check a database against the rules and our own tables (exit 0: nothing wrong)");
-    cmd->add_option("--db-format,--format", args->format,
-                    "Format of the files: auto (recognised by their names), native, chinook or "
-                    "cake (checkers), syzygy or gaviota (chess)")
-        ->check(CLI::IsMember(kAuditFormats));
+    add_table_format_option(cmd, args->format, "--db-format,--format");
     cmd->add_option("path", args->path, "The database: a directory (or a Chinook data file)")
         ->required();
     cmd->add_option("--against", args->against,

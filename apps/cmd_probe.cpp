@@ -54,13 +54,7 @@ Command add_probe(CLI::App& app) {
         ->required();
     cmd->add_option("fen", args->input.fen, "The position ('-': one a line from stdin)");
     add_position_options(cmd, args->input);
-    std::vector<std::string> formats = kDatabaseFormats;
-    formats.insert(formats.end(), kChessFormats.begin() + 1, kChessFormats.end());
-    cmd->add_option("--db-format", args->db_format,
-                    "Format of the tables: auto (recognised by the files' names), native (ours, "
-                    "either game), chinook or cake (checkers, read through the capture resolver), "
-                    "syzygy or gaviota (chess)")
-        ->check(CLI::IsMember(formats));
+    add_table_format_option(cmd, args->db_format);
     cmd->add_flag("--json", args->json, "Print one JSON object a position");
     return {cmd, [args] {
                 const auto kind = recognise_tables(args->db_format, args->dir);

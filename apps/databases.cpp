@@ -98,6 +98,14 @@ void add_db_format_option(CLI::App* cmd, std::string& format) {
         ->check(CLI::IsMember(kDatabaseFormats));
 }
 
+void add_table_format_option(CLI::App* cmd, std::string& format, const std::string& names) {
+    cmd->add_option(names, format,
+                    "Format of the tables: auto (recognised by the files' names), native (ours, "
+                    "either game), chinook or cake (checkers, read through the capture resolver), "
+                    "syzygy or gaviota (chess)")
+        ->check(CLI::IsMember(kTableFormats));
+}
+
 Result<Database> open_database(const std::string& given, const std::filesystem::path& path) {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec))

@@ -54,4 +54,11 @@ Result<std::optional<Outcome>> look_up(const Database& db, const checkers::Posit
 // cake; auto by default).
 void add_db_format_option(CLI::App* cmd, std::string& format);
 
+// The formats of either game's tables, and the option of the commands that read both (probe,
+// audit): `names` as CLI11 takes them ("--db-format,--format").
+inline const std::vector<std::string> kTableFormats = {"auto", "native", "chinook",
+                                                       "cake", "syzygy", "gaviota"};
+void add_table_format_option(CLI::App* cmd, std::string& format,
+                             const std::string& names = "--db-format");
+
 }  // namespace retrocheck::app
