@@ -11,6 +11,7 @@
 #include "engine/chess/fen.h"
 #include "engine/chess/movegen.h"
 #include "engine/chess/notation.h"
+#include "engine/chess/zeroing.h"
 
 namespace retrocheck::app {
 
@@ -29,12 +30,15 @@ Result<ChessProbe> value_of(const ChessTableSource& source, const chess::Positio
 
 bool mated(const chess::Position& pos) { return pos.in_check() && chess::count_moves(pos) == 0; }
 
+// The distance a source stores: DTM before DTZ.
+const char* metric_of(const ChessTableSource& source) {
+    return source.has_dtm() ? "dtm" : source.has_dtz() ? "dtz" : "wld";
+}
+
 // The value object of the contract: the result without the 50-move rule and the distance the
-// source stores (DTM before DTZ; a checkmated position is 0 plies from mate and from a zeroing
-// move alike).
-nlohmann::json value_json(const ChessProbe& p, const chess::Position& pos) {
+// source stores (a checkmated position is 0 plies from mate and from a zeroing move alike).
+nlohmann::json value_json(const ChessProbe& p, const chess::Position& pos, const char* metric) {
     const Wld w = tb::chess::wld_of(p.wdl);
-    const char* metric = p.dtm ? "dtm" : p.dtz ? "dtz" : "wld";
     nlohmann::json plies = nullptr;
     if (w != Wld::Draw && p.dtm)
         plies = *p.dtm;
@@ -43,15 +47,10 @@ nlohmann::json value_json(const ChessProbe& p, const chess::Position& pos) {
     return {{"result", to_string(w)}, {"plies", plies}, {"metric", metric}};
 }
 
-nlohmann::json position_json(const ChessProbe& p, const chess::Position& pos) {
+nlohmann::json position_json(const ChessProbe& p, const chess::Position& pos, const char* metric) {
     return {{"fen", chess::format_fen(pos)},
-            {"value", value_json(p, pos)},
+            {"value", value_json(p, pos, metric)},
             {"wdl", tb::chess::to_string(p.wdl)}};
-}
-
-bool zeroing(const chess::Position& pos, chess::Move m) {
-    return m.kind() == chess::MoveKind::EnPassant || (pos.occupied() & chess::bit(m.to())) ||
-           (pos.pieces(chess::PieceType::Pawn) & chess::bit(m.from()));
 }
 
 // The child's value seen by the side that made move m from pos: the result turned, a DTM one
@@ -63,7 +62,8 @@ ChessProbe mover_view(const ChessProbe& child, const chess::Position& pos, chess
     if (child.dtm) p.dtm = *child.dtm + 1;
     if (child.dtz) {
         const int sign = static_cast<int>(p.wdl) > 0 ? 1 : static_cast<int>(p.wdl) < 0 ? -1 : 0;
-        p.dtz = zeroing(pos, m) || *child.dtz == 0 ? sign : sign * (std::abs(*child.dtz) + 1);
+        p.dtz =
+            chess::zeroing(pos, m) || *child.dtz == 0 ? sign : sign * (std::abs(*child.dtz) + 1);
     }
     return p;
 }
@@ -105,11 +105,11 @@ int probe_chess(const ChessTableSource& source, const ChessInput& input, bool js
         }
         std::stable_sort(moves.begin(), moves.end(), better_move);
         if (json) {
-            nlohmann::json out = position_json(*value, pos);
+            nlohmann::json out = position_json(*value, pos, metric_of(source));
             out["format"] = source.format();
             out["moves"] = nlohmann::json::array();
             for (const Scored& s : moves) {
-                nlohmann::json m = position_json(s.value, s.child);
+                nlohmann::json m = position_json(s.value, s.child, metric_of(source));
                 m["move"] = chess::format_san(pos, s.move);
                 m["uci"] = chess::format_uci(s.move);
                 out["moves"].push_back(m);

@@ -180,8 +180,7 @@ TEST(Contract, MessagesNameTheProblem) {
     expect_refused("probe " + chinook.string() + " 'W:WK17,24:B8,K18' --db-format native",
                    "give --db-format chinook");
     RETROCHECK_THIRDPARTY_OR_SKIP(cake, "checkers/cake");
-    expect_refused("search --db " + cake.string() + " --db-format native",
-                   "give --db-format cake");
+    expect_refused("search --db " + cake.string() + " --db-format native", "give --db-format cake");
     for (const auto& dir : {chinook, cake}) {
         for (const char* format : {"", " --db-format auto"}) {
             const CliRun probe = run("probe " + dir.string() + " 'W:WK17,24:B8,K18'" + format);

@@ -13,6 +13,7 @@
 #include "engine/chess/fen.h"
 #include "engine/chess/movegen.h"
 #include "engine/chess/notation.h"
+#include "engine/chess/zeroing.h"
 #include "tablebases/verify/dtz_rules.h"
 #include "tablebases/verify/first_examples.h"
 #include "tablebases/verify/rules.h"
@@ -72,11 +73,6 @@ ChessProbe unpack(const Read& r, const ChessTableSource& source, bool dtz) {
 
 // What rules.h compares: DTM where the source has it, else win/draw/loss.
 Outcome comparable(const ChessProbe& p) { return p.outcome(); }
-
-bool zeroing(const Position& pos, Move m) {
-    return m.kind() == MoveKind::EnPassant || (pos.occupied() & retrocheck::chess::bit(m.to())) ||
-           (pos.pieces(PieceType::Pawn) & retrocheck::chess::bit(m.from()));
-}
 
 struct Context {
     const ChessTableSource& source;
@@ -184,7 +180,7 @@ struct Context {
         std::vector<DtzChild> dtz_children(kids.size());
         for (std::size_t i = 0; i < kids.size(); ++i) {
             DtzChild& d = dtz_children[i];
-            d.zeroing = zeroing(x, moves[i]);
+            d.zeroing = retrocheck::chess::zeroing(x, moves[i]);
             d.wld = wld_of(kids[i].wdl);
             d.dtz = kids[i].dtz.value_or(0);
             if (d.wld == Wld::Loss) {
