@@ -249,18 +249,7 @@ class ChessStatsPrinter {
         for (std::size_t side = 0; side < 2; ++side) {
             const auto& st = sides[side];
             const char* who = side == 0 ? "white" : "black";
-            total_.positions += st.positions;
-            total_.positions_raw += st.positions_raw;
-            total_.wins += st.wins;
-            total_.draws += st.draws;
-            total_.losses += st.losses;
-            total_.wins_raw += st.wins_raw;
-            total_.draws_raw += st.draws_raw;
-            total_.losses_raw += st.losses_raw;
-            if (st.longest_win_plies > total_.longest_win_plies) {
-                total_.longest_win_plies = st.longest_win_plies;
-                total_.longest_win = st.longest_win;
-            }
+            total_.add(st);
             if (!json_) {
                 row(table.material().name(), who, grouped(st.positions), grouped(st.positions_raw),
                     grouped(st.wins), grouped(st.draws), grouped(st.losses), longest_text(st),

@@ -66,25 +66,7 @@ std::array<ChessSideStats, 2> material_stats(const MaterialTable& table) {
                 if (o.plies() == st.longest_win_plies) ++st.longest_win_classes;
             }
         });
-        ChessSideStats& total = out[side];
-        for (const ChessSideStats& c : chunks) {
-            total.positions += c.positions;
-            total.positions_raw += c.positions_raw;
-            total.wins += c.wins;
-            total.draws += c.draws;
-            total.losses += c.losses;
-            total.wins_raw += c.wins_raw;
-            total.draws_raw += c.draws_raw;
-            total.losses_raw += c.losses_raw;
-            for (const auto& [plies, n] : c.histogram) total.histogram[plies] += n;
-            if (c.longest_win_plies > total.longest_win_plies) {
-                total.longest_win_plies = c.longest_win_plies;
-                total.longest_win = c.longest_win;
-                total.longest_win_classes = 0;
-            }
-            if (c.longest_win_plies == total.longest_win_plies && c.longest_win_plies >= 0)
-                total.longest_win_classes += c.longest_win_classes;
-        }
+        for (const ChessSideStats& c : chunks) out[side].add(c);
     }
     return out;
 }

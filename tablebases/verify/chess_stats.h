@@ -23,6 +23,27 @@ struct ChessSideStats {
     int longest_win_plies = -1;  // -1: no win
     std::optional<retrocheck::chess::Position> longest_win;
     int longest_win_classes = 0;  // classes holding the longest win
+
+    // Adds o's counts and histogram, and takes its longest win when longer (the classes holding
+    // it added when as long).
+    void add(const ChessSideStats& o) {
+        positions += o.positions;
+        positions_raw += o.positions_raw;
+        wins += o.wins;
+        draws += o.draws;
+        losses += o.losses;
+        wins_raw += o.wins_raw;
+        draws_raw += o.draws_raw;
+        losses_raw += o.losses_raw;
+        for (const auto& [plies, n] : o.histogram) histogram[plies] += n;
+        if (o.longest_win_plies > longest_win_plies) {
+            longest_win_plies = o.longest_win_plies;
+            longest_win = o.longest_win;
+            longest_win_classes = 0;
+        }
+        if (o.longest_win_plies == longest_win_plies && o.longest_win_plies >= 0)
+            longest_win_classes += o.longest_win_classes;
+    }
 };
 
 // How many distinct boards the symmetries of pos's material make of it (1, 2, 4 or 8).
