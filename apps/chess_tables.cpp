@@ -23,7 +23,8 @@
 #include "tablebases/store/directory.h"
 #include "tablebases/store/writer.h"
 #include "tablebases/verify/chess_stats.h"
-#include "tablebases/verify/chess_verifier.h"
+#include "tablebases/chess/game.h"
+#include "tablebases/verify/verifier.h"
 
 namespace retrocheck::app {
 
@@ -133,14 +134,14 @@ nlohmann::json chess_build_json(const BuildSummary& s, const BuildArgs& args,
 
 namespace {
 
-nlohmann::json chess_violation_json(const tb::chess::ChessViolation& v) {
+nlohmann::json chess_violation_json(const tb::Violation<tb::chess::ChessGame>& v) {
     return violation_json(
         v, Metric::Dtm, [](const Position& p) { return chess::format_fen(p); },
         [](const Position& p, chess::Move m) { return chess::format_san(p, m); });
 }
 
 struct ChessVerifyRun {
-    tb::chess::ChessVerifyReport report;
+    tb::VerifyReport<tb::chess::ChessGame> report;
     double seconds = 0;
 };
 
@@ -156,14 +157,14 @@ ChessVerifyRun verify_chess(const MaterialTableSet& tables, std::size_t max_exam
             return fmt::format("verify {} of {} slots, {}", grouped(done.load()), grouped(total),
                                eta_text(done.load(), total, s));
         });
-        run.report = tb::chess::verify(tables, max_examples, &done);
+        run.report = tb::verify(tables, max_examples, &done);
     }
     run.seconds = seconds_since(t0);
     return run;
 }
 
 nlohmann::json chess_verify_json(const ChessVerifyRun& run, const std::filesystem::path& dir) {
-    nlohmann::json out = verify_report_json(run.report, dir, run.report.materials.size(),
+    nlohmann::json out = verify_report_json(run.report, dir, run.report.slices.size(),
                                             run.seconds, chess_violation_json);
     out["game"] = "chess";
     return out;
@@ -193,34 +194,34 @@ std::vector<HtmlHistogram> material_histograms(
 // One test case a material; a failing one shows its findings and consequences.
 JunitSuite chess_verify_junit(const ChessVerifyRun& run, const std::filesystem::path& dir) {
     std::vector<VerifyUnit> units;
-    for (const auto& m : run.report.materials)
-        units.push_back({"verify." + m.material.name(), m.material.name(), m.positions, m.findings,
+    for (const auto& m : run.report.slices)
+        units.push_back({"verify." + m.slice.name(), m.slice.name(), m.positions, m.findings,
                          m.violations});
     return verify_junit(
         run.report, units, run.seconds, dir,
-        [](const tb::chess::ChessViolation& v) {
+        [](const tb::Violation<tb::chess::ChessGame>& v) {
             return "verify." + Material::of(v.position).name();
         },
-        [](const tb::chess::ChessViolation& v) { return tb::chess::describe(v); });
+        [](const tb::Violation<tb::chess::ChessGame>& v) { return tb::describe(v); });
 }
 
 // The findings and the first consequences drawn with the child that shows them, and the
 // distances of every material.
 HtmlReport chess_verify_html(const ChessVerifyRun& run, const MaterialTableSet& tables,
                              const std::filesystem::path& dir) {
-    const tb::chess::ChessVerifyReport& r = run.report;
+    const tb::VerifyReport<tb::chess::ChessGame>& r = run.report;
     HtmlReport page{"retrocheck verify " + dir.string(), r.violations == 0, {}, {}, {}};
-    page.summary = {{"materials", grouped(r.materials.size())},
+    page.summary = {{"materials", grouped(r.slices.size())},
                     {"positions checked", grouped(r.positions_checked)},
                     {"findings (values that break their own rule)", grouped(r.findings)},
                     {"violations", grouped(r.violations)},
                     {"time", seconds_text(run.seconds)}};
     for (const auto* list : {&r.examples, &r.consequences})
-        for (const tb::chess::ChessViolation& v : *list)
+        for (const tb::Violation<tb::chess::ChessGame>& v : *list)
             page.boards.push_back(html_board(
                 (v.finding ? "finding: " : "consequence: ") + v.rule, v.position, v.child_move,
                 v.child_move ? "child " + chess::format_san(v.position, *v.child_move) : "",
-                tb::chess::describe(v)));
+                tb::describe(v)));
     for (const auto& entry : tables.tables())
         for (auto& h : material_histograms(*entry.second, tb::chess::material_stats(*entry.second)))
             page.histograms.push_back(std::move(h));
@@ -228,8 +229,8 @@ HtmlReport chess_verify_html(const ChessVerifyRun& run, const MaterialTableSet& 
 }
 
 void print_chess_verify(const ChessVerifyRun& run) {
-    print_verify_report(run.report, run.report.materials.size(), "materials", run.seconds,
-                        [](const tb::chess::ChessViolation& v) { return tb::chess::describe(v); });
+    print_verify_report(run.report, run.report.slices.size(), "materials", run.seconds,
+                        [](const tb::Violation<tb::chess::ChessGame>& v) { return tb::describe(v); });
 }
 
 // One row (text) or object (JSON) a material and side to move, and the total: the document

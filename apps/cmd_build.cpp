@@ -16,7 +16,7 @@
 #include "apps/output.h"
 #include "apps/progress.h"
 #include "tablebases/build/builder.h"
-#include "tablebases/index.h"
+#include "tablebases/checkers/index.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/store/format.h"
 #include "tablebases/store/writer.h"

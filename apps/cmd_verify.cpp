@@ -24,7 +24,7 @@ using namespace tb;
 
 namespace {
 
-nlohmann::json checkers_violation_json(const Violation& v) {
+nlohmann::json checkers_violation_json(const Violation<CheckersGame>& v) {
     return violation_json(
         v, Metric::Dtw, [](const checkers::Position& p) { return checkers::format_fen(p); },
         [](const checkers::Position&, const checkers::Move& m) {
@@ -42,15 +42,15 @@ JunitSuite verify_junit(const VerifyRun& run, const std::filesystem::path& dir) 
             {"verify." + name(s.slice), material(s.slice), s.positions, s.findings, s.violations});
     return app::verify_junit(
         run.report, units, run.seconds, dir,
-        [](const Violation& v) { return "verify." + name(slice_of(v.position)); },
-        [](const Violation& v) { return describe(v); });
+        [](const Violation<CheckersGame>& v) { return "verify." + name(slice_of(v.position)); },
+        [](const Violation<CheckersGame>& v) { return describe(v); });
 }
 
 // The findings and the first consequences drawn with the child that shows them, and the
 // distances of every slice.
 HtmlReport verify_html(const VerifyRun& run, const TableSet& tables,
                        const std::filesystem::path& dir) {
-    const VerifyReport& r = run.report;
+    const VerifyReport<CheckersGame>& r = run.report;
     HtmlReport page{"retrocheck verify " + dir.string(), r.violations == 0, {}, {}, {}};
     page.summary = {{"slices", grouped(run.slices)},
                     {"positions checked", grouped(r.positions_checked)},
@@ -58,7 +58,7 @@ HtmlReport verify_html(const VerifyRun& run, const TableSet& tables,
                     {"violations", grouped(r.violations)},
                     {"time", seconds_text(run.seconds)}};
     for (const auto* list : {&r.examples, &r.consequences})
-        for (const Violation& v : *list) {
+        for (const Violation<CheckersGame>& v : *list) {
             page.boards.push_back(html_board(
                 (v.finding ? "finding: " : "consequence: ") + v.rule, v.position,
                 v.child_move ? move_squares(*v.child_move) : std::vector<int>{},
@@ -111,7 +111,7 @@ VerifyRun verify_tables(const TableSet& tables, std::size_t max_examples,
 
 void print_verify(const VerifyRun& run) {
     print_verify_report(run.report, run.slices, "slices", run.seconds,
-                        [](const Violation& v) { return describe(v); });
+                        [](const Violation<CheckersGame>& v) { return describe(v); });
 }
 
 nlohmann::json verify_json(const VerifyRun& run, const std::filesystem::path& dir) {

@@ -8,7 +8,7 @@
 #include "apps/chess_sources.h"
 #include "tablebases/formats/cake.h"
 #include "tablebases/formats/chinook.h"
-#include "tablebases/slice.h"
+#include "tablebases/checkers/slice.h"
 #include "tablebases/store/file_source.h"
 #include "tablebases/store/format.h"
 

@@ -15,7 +15,7 @@
 #include "engine/chess/move.h"
 #include "engine/chess/position.h"
 #include "engine/core/result.h"
-#include "tablebases/slice.h"
+#include "tablebases/checkers/slice.h"
 #include "tablebases/verify/stats.h"
 
 namespace retrocheck::app {

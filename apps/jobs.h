@@ -12,6 +12,7 @@
 
 #include "engine/core/result.h"
 #include "tablebases/build/builder.h"
+#include "tablebases/checkers/game.h"
 #include "tablebases/verify/verifier.h"
 
 namespace retrocheck::app {
@@ -65,7 +66,7 @@ int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_exam
 // A verification of tables already loaded (t0: when loading started, for the timing), with a
 // progress line while it runs.
 struct VerifyRun {
-    tb::VerifyReport report;
+    tb::VerifyReport<tb::CheckersGame> report;
     std::size_t slices = 0;
     double seconds = 0;
     int exit_code() const { return report.violations == 0 ? 0 : 1; }

@@ -11,7 +11,7 @@
 #include <random>
 #include <vector>
 
-#include "tablebases/build/chess_game.h"
+#include "tablebases/chess/game.h"
 #include "tablebases/chess/index.h"
 
 namespace {

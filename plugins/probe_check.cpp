@@ -14,10 +14,10 @@
 #include "engine/checkers/notation.h"
 #include "engine/checkers/random_position.h"
 #include "engine/checkers/shrink.h"
-#include "tablebases/index.h"
+#include "tablebases/checkers/index.h"
 #include "tablebases/probe/resolver.h"
 #include "tablebases/probe/resolver_cases.h"
-#include "tablebases/slice.h"
+#include "tablebases/checkers/slice.h"
 
 namespace retrocheck::plugins {
 

@@ -11,7 +11,7 @@
 #include <set>
 #include <vector>
 
-#include "tablebases/build/game.h"
+#include "tablebases/checkers/game.h"
 #include "tablebases/build/retrograde.h"
 
 namespace retrocheck::tb {

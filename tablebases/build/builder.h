@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "tablebases/build/method.h"
-#include "tablebases/table.h"
+#include "tablebases/checkers/table.h"
 
 namespace retrocheck::tb {
 

@@ -2,7 +2,7 @@
 
 #include <memory>
 
-#include "tablebases/build/chess_game.h"
+#include "tablebases/chess/game.h"
 #include "tablebases/build/retrograde.h"
 
 namespace retrocheck::tb::chess {

@@ -8,7 +8,7 @@
 #include "engine/core/text_file.h"
 #include "tablebases/formats/squares.h"
 #include "tablebases/formats/text_cursor.h"
-#include "tablebases/index.h"
+#include "tablebases/checkers/index.h"
 
 namespace retrocheck::tb::formats {
 

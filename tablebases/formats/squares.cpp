@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <bit>
 
-#include "tablebases/index.h"
+#include "tablebases/checkers/index.h"
 
 namespace retrocheck::tb::formats {
 

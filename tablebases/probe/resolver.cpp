@@ -9,7 +9,7 @@
 
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
-#include "tablebases/build/game.h"
+#include "tablebases/checkers/game.h"
 
 namespace retrocheck::tb {
 

@@ -4,8 +4,8 @@
 
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/threats.h"
-#include "tablebases/index.h"
-#include "tablebases/slice.h"
+#include "tablebases/checkers/index.h"
+#include "tablebases/checkers/slice.h"
 
 namespace retrocheck::tb {
 

@@ -7,7 +7,7 @@
 
 #include "engine/checkers/position.h"
 #include "engine/core/outcome.h"
-#include "tablebases/table.h"
+#include "tablebases/checkers/table.h"
 
 namespace retrocheck::tb {
 

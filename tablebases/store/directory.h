@@ -10,7 +10,7 @@
 #include "engine/core/result.h"
 #include "tablebases/store/format.h"
 #include "tablebases/store/reader.h"
-#include "tablebases/table.h"
+#include "tablebases/checkers/table.h"
 
 namespace retrocheck::tb::store {
 

@@ -11,7 +11,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "tablebases/index.h"
+#include "tablebases/checkers/index.h"
 #include "tablebases/store/format.h"
 
 namespace retrocheck::tb::store {

@@ -15,7 +15,7 @@
 
 #include "engine/core/result.h"
 #include "tablebases/chess/table.h"
-#include "tablebases/table.h"
+#include "tablebases/checkers/table.h"
 
 namespace retrocheck::tb::store {
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "tablebases/index.h"
+#include "tablebases/checkers/index.h"
 
 namespace retrocheck::tb::store {
 namespace {

@@ -9,7 +9,7 @@
 #include "engine/core/result.h"
 #include "tablebases/chess/table.h"
 #include "tablebases/store/format.h"
-#include "tablebases/table.h"
+#include "tablebases/checkers/table.h"
 
 namespace retrocheck::tb::store {
 

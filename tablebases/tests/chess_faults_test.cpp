@@ -23,7 +23,8 @@
 #include "tablebases/tests/scratch.h"
 #include "tablebases/tests/wrong_values.h"
 #include "tablebases/verify/chess_audit.h"
-#include "tablebases/verify/chess_verifier.h"
+#include "tablebases/chess/game.h"
+#include "tablebases/verify/verifier.h"
 #include "tablebases/verify/rules.h"
 
 namespace retrocheck::tb::chess {
@@ -92,7 +93,7 @@ MaterialTableSet through_files(const MaterialTableSet& set, const std::string& n
     return std::move(loaded).value();
 }
 
-std::string all_of(const ChessVerifyReport& r) {
+std::string all_of(const VerifyReport<ChessGame>& r) {
     std::string s;
     for (const auto& v : r.examples) s += describe(v);
     for (const auto& v : r.consequences) s += describe(v);
@@ -103,9 +104,9 @@ std::string all_of(const ChessVerifyReport& r) {
 // what it should be; every other violation names it (or its flip's, for the flip) as its cause.
 void expect_reported_alone(const MaterialTableSet& set, const Fault& f) {
     // The fault's material and its flip: every position a wrong value there can reach.
-    const ChessVerifyReport r = verify(set, 1000, nullptr, {f.material, f.material.flipped()});
+    const VerifyReport<ChessGame> r = verify(set, 1000, nullptr, {f.material, f.material.flipped()});
     ASSERT_EQ(r.findings, 1u) << f.what() << "\n" << all_of(r);
-    const ChessViolation& v = r.examples.front();
+    const Violation<ChessGame>& v = r.examples.front();
     EXPECT_EQ(format_fen(v.position), format_fen(f.position)) << f.what() << "\n" << all_of(r);
     EXPECT_EQ(v.rule, f.rule) << f.what() << "\n" << describe(v);
     EXPECT_EQ(v.stored, f.now) << f.what();
@@ -119,7 +120,7 @@ void expect_reported_alone(const MaterialTableSet& set, const Fault& f) {
     const auto slot = [&](const Position& p) {
         return std::pair{material_key(p), set.find(p)->id(p)};
     };
-    for (const ChessViolation& c : r.consequences) {
+    for (const Violation<ChessGame>& c : r.consequences) {
         EXPECT_FALSE(c.finding);
         ASSERT_TRUE(c.cause) << describe(c);
         const bool at_fault =
@@ -256,13 +257,15 @@ TEST(FastChessFaults, AMissingMaterialIsFoundAtEveryPositionThatNeedsIt) {
     MaterialTableSet set;
     for (const auto& [m, t] : set_of("KPvK").tables())
         if (!(m == material("KQvK"))) set.add(t);
-    const ChessVerifyReport r = verify(set, 20);
+    const VerifyReport<ChessGame> r = verify(set, 20);
     ASSERT_GT(r.findings, 0u);
-    const ChessViolation& v = r.examples.front();
+    // Each is a finding of its own: no other position's value explains it.
+    EXPECT_EQ(r.findings, r.violations);
+    const Violation<ChessGame>& v = r.examples.front();
     EXPECT_EQ(v.rule, "known-value");
     ASSERT_TRUE(v.child_move) << describe(v);
     EXPECT_EQ(Material::of(v.position.after(*v.child_move)), material("KQvK")) << describe(v);
-    for (const ChessViolation& f : r.examples) EXPECT_EQ(f.rule, "known-value") << describe(f);
+    for (const Violation<ChessGame>& f : r.examples) EXPECT_EQ(f.rule, "known-value") << describe(f);
 }
 
 // A builder that ignored en passant would value a double push by the child's stored value alone,

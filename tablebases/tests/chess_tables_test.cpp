@@ -16,13 +16,14 @@
 #include "engine/chess/notation.h"
 #include "oracles/chess/value_iteration.h"
 #include "tablebases/build/chess_builder.h"
-#include "tablebases/build/chess_game.h"
+#include "tablebases/chess/game.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/store/format.h"
 #include "tablebases/store/writer.h"
 #include "tablebases/tests/scratch.h"
 #include "tablebases/verify/chess_stats.h"
-#include "tablebases/verify/chess_verifier.h"
+#include "tablebases/chess/game.h"
+#include "tablebases/verify/verifier.h"
 
 namespace retrocheck::tb::chess {
 namespace {
@@ -188,7 +189,7 @@ TEST(FastChessTables, OneChangedValueInAFileIsFoundAtThatPosition) {
     bool flip_seen = false;
     for (const auto& c : report.consequences) {
         EXPECT_FALSE(c.finding);
-        flip_seen = flip_seen || (c.rule == "flip-symmetry" && c.relation == "flip");
+        flip_seen = flip_seen || (c.rule == "flip-symmetry" && c.relation == "mirror");
     }
     EXPECT_TRUE(flip_seen) << "the colour flip (KvKQ) disagrees and is not reported";
 

@@ -24,6 +24,7 @@
 #include "engine/core/result.h"
 #include "tablebases/build/builder.h"
 #include "tablebases/tests/wrong_values.h"
+#include "tablebases/checkers/game.h"
 #include "tablebases/verify/verifier.h"
 
 namespace retrocheck::tb::testing {
@@ -155,7 +156,7 @@ inline TableSet closed_subset(const TableSet& set, const std::vector<Slice>& sli
 
 // A consequence names its cause and how the cause reaches it: as one of its children (by a
 // legal move to it), as its mirror, or as itself (a finding's own broken flip symmetry).
-inline ::testing::AssertionResult is_consequence_of(const Violation& v,
+inline ::testing::AssertionResult is_consequence_of(const Violation<CheckersGame>& v,
                                                     const checkers::Position& cause) {
     auto fail = [&] { return ::testing::AssertionFailure() << describe(v); };
     if (v.finding || !v.cause || *v.cause != cause) return fail() << "is not a consequence of it";
@@ -170,20 +171,20 @@ inline ::testing::AssertionResult is_consequence_of(const Violation& v,
     return fail() << "names no move to it";
 }
 
-inline std::string all_of(const VerifyReport& report) {
+inline std::string all_of(const VerifyReport<CheckersGame>& report) {
     std::string s;
-    for (const Violation& v : report.examples) s += describe(v);
-    for (const Violation& v : report.consequences) s += describe(v);
+    for (const Violation<CheckersGame>& v : report.examples) s += describe(v);
+    for (const Violation<CheckersGame>& v : report.consequences) s += describe(v);
     return s;
 }
 
 // The changed position is the one finding, under the rule its new value breaks, with its old
 // value as what it should be; every other violation is a consequence of it.
 inline void expect_reported_alone(const TableSet& set, const Corruption& c) {
-    const VerifyReport report = verify(set, 1000);
+    const VerifyReport<CheckersGame> report = verify(set, 1000);
     ASSERT_EQ(report.findings, 1u) << c.what() << "\n" << all_of(report);
     ASSERT_EQ(report.examples.size(), 1u);
-    const Violation& f = report.examples[0];
+    const Violation<CheckersGame>& f = report.examples[0];
     EXPECT_TRUE(f.finding);
     EXPECT_EQ(f.position, c.position) << c.what() << "\n" << all_of(report);
     EXPECT_EQ(f.rule, c.rule()) << c.what() << "\n" << describe(f);
@@ -202,14 +203,14 @@ inline void expect_reported_alone(const TableSet& set, const Corruption& c) {
     const checkers::Position mirror = c.position.flipped();
     if (set.probe(mirror)) {
         const bool seen = std::any_of(
-            report.consequences.begin(), report.consequences.end(), [&](const Violation& v) {
+            report.consequences.begin(), report.consequences.end(), [&](const Violation<CheckersGame>& v) {
                 return v.position == mirror && v.rule == "flip-symmetry" && v.relation == "mirror";
             });
         EXPECT_TRUE(seen) << c.what() << ": no flip-symmetry consequence at the mirror "
                           << checkers::format_fen(mirror) << "\n"
                           << all_of(report);
     }
-    for (const Violation& v : report.consequences) {
+    for (const Violation<CheckersGame>& v : report.consequences) {
         EXPECT_TRUE(is_consequence_of(v, c.position)) << c.what();
         // One line, naming the cause, how, the rule and the position.
         const std::string text = describe(v);

@@ -4,7 +4,7 @@
 #include <random>
 
 #include "engine/checkers/notation.h"
-#include "tablebases/index.h"
+#include "tablebases/checkers/index.h"
 
 namespace retrocheck::tb {
 namespace {

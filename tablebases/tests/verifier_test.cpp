@@ -29,7 +29,7 @@ using testing::Corruption;
 const TableSet& tables_up_to(int pieces) { return testing::built_tables(pieces); }
 
 TEST(FastVerifier, PassesEveryBuiltTableUpTo4Pieces) {
-    const VerifyReport report = verify(tables_up_to(4));
+    const VerifyReport<CheckersGame> report = verify(tables_up_to(4));
     EXPECT_EQ(report.violations, 0u)
         << (report.examples.empty() ? "" : describe(report.examples[0]));
     EXPECT_EQ(report.findings, 0u);
@@ -98,22 +98,22 @@ Corruption corruption_at(const checkers::Position& p, Change k) {
 }
 
 // Exactly these findings, and every consequence leads to one of them through causes of causes.
-void expect_traced_to(const VerifyReport& report, const std::vector<checkers::Position>& findings) {
+void expect_traced_to(const VerifyReport<CheckersGame>& report, const std::vector<checkers::Position>& findings) {
     auto is_finding = [&](const checkers::Position& p) {
         return std::find(findings.begin(), findings.end(), p) != findings.end();
     };
     ASSERT_EQ(report.findings, findings.size()) << testing::all_of(report);
-    for (const Violation& f : report.examples)
+    for (const Violation<CheckersGame>& f : report.examples)
         EXPECT_TRUE(is_finding(f.position)) << testing::all_of(report);
     EXPECT_EQ(report.violations, report.findings + report.consequences.size());
-    for (const Violation& v : report.consequences) {
+    for (const Violation<CheckersGame>& v : report.consequences) {
         ASSERT_TRUE(v.cause.has_value()) << describe(v);
         EXPECT_TRUE(testing::is_consequence_of(v, *v.cause));
         checkers::Position at = *v.cause;
         for (int step = 0; step < 8 && !is_finding(at); ++step) {
             const auto next = std::find_if(
                 report.consequences.begin(), report.consequences.end(),
-                [&](const Violation& w) { return w.position == at && w.relation != "itself"; });
+                [&](const Violation<CheckersGame>& w) { return w.position == at && w.relation != "itself"; });
             ASSERT_NE(next, report.consequences.end()) << describe(v) << "leads nowhere";
             at = *next->cause;
         }
@@ -129,9 +129,9 @@ TEST(FastVerifier, AWrongValueAndItsMirrorAreTwoFindings) {
     const checkers::Position x = small_set().find(kSmall)->position(id);
     const Corruption both[] = {corruption_at(x, Change::TwoPliesShorter),
                                corruption_at(x.flipped(), Change::TwoPliesShorter)};
-    const VerifyReport report = verify(testing::with_changes(small_set(), both), 1000);
+    const VerifyReport<CheckersGame> report = verify(testing::with_changes(small_set(), both), 1000);
     expect_traced_to(report, {x, x.flipped()});
-    for (const Violation& f : report.examples) EXPECT_EQ(f.expected, both[0].old) << describe(f);
+    for (const Violation<CheckersGame>& f : report.examples) EXPECT_EQ(f.expected, both[0].old) << describe(f);
 }
 
 // A wrong value, and a wrong value at one of its children that does not decide it: two
@@ -145,9 +145,9 @@ TEST(FastVerifier, AWrongValueBesideAnUnrelatedWrongChildIsAFindingToo) {
     const checkers::Position child = x.after(m);
     const Corruption both[] = {corruption_at(x, Change::TwoPliesLonger),
                                corruption_at(child, Change::TwoPliesLonger)};
-    const VerifyReport report = verify(testing::with_changes(small_set(), both), 1000);
+    const VerifyReport<CheckersGame> report = verify(testing::with_changes(small_set(), both), 1000);
     expect_traced_to(report, {x, child});
-    for (const Violation& f : report.examples)
+    for (const Violation<CheckersGame>& f : report.examples)
         EXPECT_EQ(f.expected, f.position == x ? both[0].old : both[1].old) << describe(f);
 }
 
@@ -173,7 +173,7 @@ TEST(FastVerifier, AValueThatFollowsAWrongChildIsAConsequence) {
     follower.changed = implied(children);
     ASSERT_NE(follower.changed, follower.old);
     const Corruption both[] = {wrong_child, follower};
-    const VerifyReport report = verify(testing::with_changes(small_set(), both), 1000);
+    const VerifyReport<CheckersGame> report = verify(testing::with_changes(small_set(), both), 1000);
     expect_traced_to(report, {child});
     ASSERT_FALSE(report.examples.empty());
     EXPECT_EQ(report.examples[0].expected, wrong_child.old);
@@ -216,7 +216,7 @@ TEST(FastVerifier, OneOfACycleOfConsequencesStandsAsAFinding) {
     EXPECT_FALSE(stands(0, 2));  // a cycle longer than the causes followed is not seen
 }
 
-void expect_same(const Violation& a, const Violation& b) {
+void expect_same(const Violation<CheckersGame>& a, const Violation<CheckersGame>& b) {
     EXPECT_EQ(a.position, b.position);
     EXPECT_EQ(a.rule, b.rule);
     EXPECT_EQ(a.finding, b.finding);
@@ -229,24 +229,24 @@ TEST(Verifier, CatchesTheFirstFoundDistanceBug) {
     const TableSet& broken = testing::built_tables(4, BuildMethod::FirstFoundForTesting);
     const TableSet& right = tables_up_to(4);
     constexpr std::size_t kAll = 1 << 17;
-    const VerifyReport report = verify(broken, kAll);
+    const VerifyReport<CheckersGame> report = verify(broken, kAll);
     ASSERT_GT(report.findings, 0u);
     ASSERT_LT(report.findings, kAll);
     ASSERT_EQ(report.examples.size(), report.findings);
     // Every finding is a wrong value, against the tables of the right builder, and says what
     // the value should be, rightly, when its children are not in doubt.
     std::uint64_t said = 0, said_wrong = 0;
-    for (const Violation& f : report.examples) {
+    for (const Violation<CheckersGame>& f : report.examples) {
         ASSERT_TRUE(f.finding);
         EXPECT_NE(broken.probe(f.position), right.probe(f.position)) << describe(f);
         if (f.expected) ++said;
         if (f.expected && f.expected != right.probe(f.position)) ++said_wrong;
     }
-    const Violation& first = report.examples[0];
+    const Violation<CheckersGame>& first = report.examples[0];
     EXPECT_EQ(first.expected, right.probe(first.position)) << describe(first);
     // The same report on one thread.
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
-    const VerifyReport serial = verify(broken, kAll);
+    const VerifyReport<CheckersGame> serial = verify(broken, kAll);
     EXPECT_EQ(serial.violations, report.violations);
     EXPECT_EQ(serial.findings, report.findings);
     ASSERT_EQ(serial.examples.size(), report.examples.size());

@@ -20,7 +20,7 @@
 #include "engine/checkers/move.h"
 #include "engine/checkers/position.h"
 #include "tablebases/probe/source.h"
-#include "tablebases/table.h"
+#include "tablebases/checkers/table.h"
 
 namespace retrocheck::tb {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/checkers/position.h"
-#include "tablebases/table.h"
+#include "tablebases/checkers/table.h"
 
 namespace retrocheck::tb {
 

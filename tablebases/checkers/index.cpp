@@ -1,4 +1,4 @@
-#include "tablebases/index.h"
+#include "tablebases/checkers/index.h"
 
 #include <cassert>
 

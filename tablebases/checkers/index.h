@@ -14,7 +14,7 @@
 #include <cstdint>
 
 #include "engine/checkers/position.h"
-#include "tablebases/slice.h"
+#include "tablebases/checkers/slice.h"
 
 namespace retrocheck::tb {
 

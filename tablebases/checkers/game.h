@@ -1,4 +1,4 @@
-// What a retrograde builder needs from a game, as a concept, and the checkers model of it.
+// The checkers model of the table-game concept (tablebases/game.h).
 #pragma once
 
 #include <concepts>
@@ -6,51 +6,22 @@
 #include <optional>
 #include <string>
 
+#include "engine/checkers/diagram.h"
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/movegen_impl.h"
+#include "engine/checkers/notation.h"
 #include "engine/checkers/unmove.h"
-#include "tablebases/table.h"
+#include "tablebases/game.h"
+#include "tablebases/checkers/table.h"
 
 namespace retrocheck::tb {
 
-template <typename G>
-concept RetrogradeGame = requires(const typename G::Position& p, const typename G::Table& t,
-                                  std::uint64_t id, typename G::Slice s) {
-    // Whether symmetric images of a position share one slot.
-    { G::kSharedSlots } -> std::convertible_to<bool>;
-    { G::slice_of(p) } -> std::same_as<typename G::Slice>;
-    { G::name(s) } -> std::convertible_to<std::string>;
-    // Whether a position without legal moves is lost (else drawn: stalemate).
-    { G::lost_without_moves(p) } -> std::convertible_to<bool>;
-    // f(slot, the slot's position, or nullptr for a slot without one: never valued) for the
-    // slots [id, id + 64) in order (the table's walk, which may reuse one slot's work for the
-    // next).
-    G::for_each_slot(t, id, id + 64, [](std::uint64_t, const typename G::Position*) {});
-    // The position of a slot known to hold one (valued already): no test of it.
-    { G::settled_position(t, id) } -> std::same_as<typename G::Position>;
-    { t.id(p) } -> std::same_as<std::uint64_t>;
-    { t.values.size() } -> std::convertible_to<std::uint64_t>;
-    G::make_table(s);
-    // Whether two different moves from p, or to p, can reach one slot (symmetric images of one
-    // position); never with kSharedSlots false.
-    { G::may_share_slots(t, p) } -> std::convertible_to<bool>;
-    // Every legal move of p: in_slice(make) for one that stays in p's slice, with make() giving
-    // the child (built only if asked for), exit(child) for one that leaves it.
-    G::for_each_move(
-        p, [](auto make) { (void)make(); }, [](const typename G::Position&) {});
-    // exit(child) for every legal move of p that leaves the slice; the number that stay in it.
-    {
-        G::for_each_exit(p, [](const typename G::Position&) {})
-        } -> std::same_as<int>;
-    // Every position of the table's slice with a legal move to p (in slot id) that has a slot
-    // in t, as f(its slot, make) with make() giving the parent (built only if asked for).
-    G::for_each_parent_slot(t, p, id, [](std::uint64_t, auto make) { (void)make(); });
-};
-
 struct CheckersGame {
     using Position = checkers::Position;
+    using Move = checkers::Move;
     using Slice = tb::Slice;
-    using Table = SliceTable;
+    using Table = SliceTable;        // while it builds
+    using StoredTable = SliceTable;  // finished
     using Tables = TableSet;
     static constexpr bool kSharedSlots = false;  // a slot a position (mirrors: other slices)
     static bool lost_without_moves(const Position&) { return true; }
@@ -68,6 +39,26 @@ struct CheckersGame {
     static Position settled_position(const Table& t, std::uint64_t id) { return t.position(id); }
 
     static bool may_share_slots(const Table&, const Position&) { return false; }
+
+    // The table-game members (game.h) for readers of finished tables.
+    static checkers::MoveList legal_moves(const Position& p) { return checkers::legal_moves(p); }
+    static NoMoveRule no_move(const Position&) { return {Outcome::loss(0), "no-move-is-loss-0"}; }
+    static Lookup lookup(const Tables& set, const Position& p) {
+        const SliceTable* t = set.find(tb::slice_of(p));
+        if (!t) return {};
+        const Value v = t->values[t->id(p)];
+        if (v == kUnknown) return {Lookup::Status::NoValue};
+        return {Lookup::Status::Value, decode(v)};
+    }
+    static std::optional<Position> slot_position(const StoredTable& t, std::uint64_t id) {
+        return t.position(id);
+    }
+    static bool legal_slot(const Position&) { return true; }  // the index holds legal ones only
+    static std::string fen(const Position& p) { return checkers::format_fen(p); }
+    static std::string diagram(const Position& p) { return checkers::diagram(p); }
+    static std::string move_name(const Position&, const Move& m) {
+        return checkers::format_move(m);
+    }
 
     template <typename Exit>
     static int for_each_exit(const Position& p, Exit&& exit) {
@@ -104,6 +95,11 @@ struct CheckersGame {
     }
 };
 
-static_assert(RetrogradeGame<CheckersGame>);
+static_assert(TableGame<CheckersGame>);
+
+template <>
+struct GameOfTables<TableSet> {
+    using type = CheckersGame;
+};
 
 }  // namespace retrocheck::tb

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/checkers/position.h"
-#include "tablebases/index.h"
+#include "tablebases/checkers/index.h"
 #include "tablebases/value.h"
 
 namespace retrocheck::tb {

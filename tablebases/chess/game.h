@@ -19,6 +19,7 @@
 #include "engine/chess/unmove.h"
 #include "tablebases/chess/index.h"
 #include "tablebases/chess/table.h"
+#include "tablebases/game.h"
 #include "tablebases/value.h"
 
 namespace retrocheck::tb::chess {
@@ -95,12 +96,36 @@ class ChessBuildTable {
 
 struct ChessGame {
     using Position = retrocheck::chess::Position;
+    using Move = retrocheck::chess::Move;
     using Slice = Material;
-    using Table = ChessBuildTable;
+    using Table = ChessBuildTable;     // while it builds
+    using StoredTable = MaterialTable;  // finished
     using Tables = MaterialTableSet;
     static constexpr bool kSharedSlots = true;  // a slot a symmetry class
     static bool lost_without_moves(const Position& p) { return p.in_check(); }  // else stalemate
     static bool may_share_slots(const Table& t, const Position& p) { return t.may_share_slots(p); }
+
+    // The table-game members (game.h) for readers of finished tables. A position with an en
+    // passant right has no slot: it is looked up by its moves (MaterialTableSet::probe).
+    static retrocheck::chess::MoveList legal_moves(const Position& p) {
+        return retrocheck::chess::legal_moves(p);
+    }
+    static NoMoveRule no_move(const Position& p) {
+        if (p.in_check()) return {Outcome::loss(0), "mate-is-loss-0"};
+        return {Outcome::draw(), "stalemate-is-draw"};
+    }
+    static Lookup lookup(const Tables& set, const Position& p);
+    static std::optional<Position> slot_position(const StoredTable& t, std::uint64_t id) {
+        return t.position(id);
+    }
+    static bool legal_slot(const Position& p) { return chess::legal_slot(p); }
+    static std::string fen(const Position& p);
+    static std::string diagram(const Position& p);
+    static std::string move_name(const Position& p, const Move& m);  // SAN
+    template <typename F>
+    static void for_each_child(const Position& p, F&& f) {
+        for (const Move m : legal_moves(p)) f(p.after(m));
+    }
 
     static Slice slice_of(const Position& p) { return Material::of(p); }
     static std::string name(const Slice& s) { return s.name(); }
@@ -208,4 +233,11 @@ struct QueenOnlyChessGame : ChessGame {
     }
 };
 
+static_assert(TableGame<ChessGame>);
+
 }  // namespace retrocheck::tb::chess
+
+template <>
+struct retrocheck::tb::GameOfTables<retrocheck::tb::chess::MaterialTableSet> {
+    using type = retrocheck::tb::chess::ChessGame;
+};

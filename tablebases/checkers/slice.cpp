@@ -1,4 +1,4 @@
-#include "tablebases/slice.h"
+#include "tablebases/checkers/slice.h"
 
 #include <algorithm>
 #include <charconv>

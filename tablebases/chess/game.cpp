@@ -1,5 +1,8 @@
-#include "tablebases/build/chess_game.h"
+#include "tablebases/chess/game.h"
 
+#include "engine/chess/diagram.h"
+#include "engine/chess/fen.h"
+#include "engine/chess/notation.h"
 #include "engine/chess/symmetry.h"
 
 #include <tbb/enumerable_thread_specific.h>
@@ -162,6 +165,27 @@ std::optional<Position> ChessBuildTable::position(std::uint64_t id) const {
     auto pos = decoded(id);
     if (!pos || !legal_slot(*pos)) return std::nullopt;  // en passant slots are legal
     return pos;
+}
+
+Lookup ChessGame::lookup(const Tables& set, const Position& p) {
+    if (const auto v = set.probe(p)) return {Lookup::Status::Value, *v};
+    // No value: the set lacks a material the position (or an en passant capture) needs, or a
+    // slot holds none.
+    const auto slot_of = [&](const Position& q) {
+        return material_key(q) == 0 || set.find(q) != nullptr;
+    };
+    if (!slot_of(p)) return {};
+    if (p.en_passant())
+        for (const Move m : retrocheck::chess::legal_moves(p))
+            if (m.kind() == retrocheck::chess::MoveKind::EnPassant && !slot_of(p.after(m)))
+                return {};
+    return {Lookup::Status::NoValue};
+}
+
+std::string ChessGame::fen(const Position& p) { return retrocheck::chess::format_fen(p); }
+std::string ChessGame::diagram(const Position& p) { return retrocheck::chess::describe(p); }
+std::string ChessGame::move_name(const Position& p, const Move& m) {
+    return retrocheck::chess::format_san(p, m);
 }
 
 }  // namespace retrocheck::tb::chess
