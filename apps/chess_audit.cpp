@@ -16,7 +16,8 @@
 #include "apps/progress.h"
 #include "engine/chess/fen.h"
 #include "engine/chess/notation.h"
-#include "tablebases/build/chess_builder.h"
+#include "tablebases/chess/build.h"
+#include "tablebases/chess/game.h"
 #include "tablebases/formats/gaviota.h"
 #include "tablebases/formats/library_calls.h"
 #include "tablebases/formats/syzygy.h"
@@ -52,7 +53,7 @@ Result<MaterialTableSet> our_tables(const ChessTableSource& source, const ChessA
     }
     auto loaded = tb::store::load_chess_directory(args.against, pieces);
     if (!loaded) return Error{loaded.error()};
-    for (const Material& m : tb::chess::closure(source.materials()))
+    for (const Material& m : tb::closure<tb::chess::ChessGame>(source.materials()))
         if (!loaded->find(m))
             return Error{fmt::format(
                 "{} lacks {}{}, a material {} holds or leads to: build it with `retrocheck build "

@@ -12,6 +12,8 @@
 #include "engine/chess/movegen.h"
 #include "engine/chess/notation.h"
 #include "engine/chess/zeroing.h"
+#include "tablebases/chess/game.h"
+#include "tablebases/probe/position_probe.h"
 
 namespace retrocheck::app {
 
@@ -68,17 +70,12 @@ ChessProbe mover_view(const ChessProbe& child, const chess::Position& pos, chess
     return p;
 }
 
-struct Scored {
-    chess::Move move;
-    chess::Position child;
-    ChessProbe value;  // the child's, for its side to move
-    ChessProbe mover;  // the same, for the side that moved
-};
+using Scored = tb::ScoredMove<tb::chess::ChessGame, ChessProbe>;
 
 // Best first for the mover: the better result, then a win sooner and a loss later (by DTM where
-// the source has it, else by DTZ).
-bool better_move(const Scored& a, const Scored& b) {
-    const ChessProbe &x = a.mover, &y = b.mover;
+// the source has it, else by DTZ), seen from the side that moves.
+bool better_move(const chess::Position& pos, const Scored& a, const Scored& b) {
+    const ChessProbe x = mover_view(a.value, pos, a.move), y = mover_view(b.value, pos, b.move);
     if (x.wdl != y.wdl) return static_cast<int>(x.wdl) > static_cast<int>(y.wdl);
     const int sign = static_cast<int>(x.wdl) > 0 ? 1 : static_cast<int>(x.wdl) < 0 ? -1 : 0;
     const auto distance = [](const ChessProbe& p) {
@@ -94,16 +91,12 @@ int probe_chess(const ChessTableSource& source, const ChessInput& input, bool js
     bool first = true;
     for (const auto& in : input.positions) {
         const chess::Position& pos = in.position;
-        const auto value = value_of(source, pos);
-        if (!value) return fail((in.where.empty() ? "" : in.where + ": ") + value.error());
-        std::vector<Scored> moves;
-        for (const chess::Move m : chess::legal_moves(pos)) {
-            const chess::Position child = pos.after(m);
-            const auto v = value_of(source, child);
-            if (!v) return fail(v.error());
-            moves.push_back({m, child, *v, mover_view(*v, pos, m)});
-        }
-        std::stable_sort(moves.begin(), moves.end(), better_move);
+        const auto probed = tb::probe_position<tb::chess::ChessGame>(
+            pos, [&](const chess::Position& p) { return value_of(source, p); },
+            [&](const Scored& a, const Scored& b) { return better_move(pos, a, b); });
+        if (!probed) return fail((in.where.empty() ? "" : in.where + ": ") + probed.error());
+        const ChessProbe* value = &probed->value;
+        const std::vector<Scored>& moves = probed->moves;
         if (json) {
             nlohmann::json out = position_json(*value, pos, metric_of(source));
             out["format"] = source.format();
@@ -123,7 +116,7 @@ int probe_chess(const ChessTableSource& source, const ChessInput& input, bool js
         fmt::print("value: {} ({})\n", value->to_string(), source.format());
         for (const Scored& s : moves)
             fmt::print("  {:<8} {:<6} {:<22} then {} to move: {}\n", chess::format_san(pos, s.move),
-                       chess::format_uci(s.move), s.mover.to_string(),
+                       chess::format_uci(s.move), mover_view(s.value, pos, s.move).to_string(),
                        pos.side_to_move() == chess::Color::White ? "Black" : "White",
                        s.value.to_string());
     }

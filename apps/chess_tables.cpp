@@ -19,7 +19,7 @@
 #include "engine/chess/movegen.h"
 #include "engine/chess/notation.h"
 #include "engine/core/text.h"
-#include "tablebases/build/chess_builder.h"
+#include "tablebases/chess/build.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/store/writer.h"
 #include "tablebases/verify/chess_stats.h"
@@ -60,7 +60,7 @@ Result<std::vector<Material>> chess_materials(const std::string& names, int piec
 
 Result<BuildSummary> build_chess_tables(const std::vector<Material>& materials,
                                         const BuildRequest& request) {
-    const std::vector<Material> order = tb::chess::closure(materials);
+    const std::vector<Material> order = tb::closure<tb::chess::ChessGame>(materials);
     std::vector<std::string> names;
     std::vector<PlannedTable> plan;
     for (const Material& m : order) {

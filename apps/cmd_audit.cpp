@@ -15,7 +15,7 @@
 #include "apps/output.h"
 #include "apps/progress.h"
 #include "engine/checkers/notation.h"
-#include "tablebases/build/builder.h"
+#include "tablebases/checkers/build.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/store/file_source.h"
 #include "tablebases/verify/audit.h"

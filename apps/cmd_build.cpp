@@ -15,7 +15,7 @@
 #include "apps/jobs.h"
 #include "apps/output.h"
 #include "apps/progress.h"
-#include "tablebases/build/builder.h"
+#include "tablebases/checkers/build.h"
 #include "tablebases/checkers/index.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/store/format.h"

@@ -16,6 +16,8 @@
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
 #include "engine/core/text.h"
+#include "tablebases/checkers/game.h"
+#include "tablebases/probe/position_probe.h"
 
 namespace retrocheck::app {
 
@@ -34,11 +36,7 @@ Result<Outcome> value_of(const Database& db, const checkers::Position& pos,
     return **v;
 }
 
-struct Scored {
-    checkers::Move move;
-    checkers::Position child;
-    Outcome value;  // the child's, for its side to move
-};
+using Scored = ScoredMove<CheckersGame, Outcome>;
 
 }  // namespace
 
@@ -76,20 +74,16 @@ Command add_probe(CLI::App& app) {
                 bool first = true;
                 for (const InputPosition& in : input->positions) {
                     const checkers::Position& pos = in.position;
-                    const auto value = value_of(*db, pos, args->dir);
-                    if (!value) return fail(value.error());
-                    std::vector<Scored> moves;
-                    for (const checkers::Move& m : checkers::legal_moves(pos)) {
-                        const checkers::Position child = pos.after(m);
-                        const auto v = value_of(*db, child, args->dir);
-                        if (!v) return fail(v.error());
-                        moves.push_back({m, child, *v});
-                    }
                     // Best first for the side to move: the child's value seen one ply up.
-                    std::stable_sort(
-                        moves.begin(), moves.end(), [](const Scored& a, const Scored& b) {
+                    const auto probed = tb::probe_position<tb::CheckersGame>(
+                        pos,
+                        [&](const checkers::Position& p) { return value_of(*db, p, args->dir); },
+                        [](const Scored& a, const Scored& b) {
                             return better(a.value.parent_view(), b.value.parent_view());
                         });
+                    if (!probed) return fail(probed.error());
+                    const Outcome* value = &probed->value;
+                    const auto& moves = probed->moves;
                     if (args->json) {
                         nlohmann::json out = position_value_json(pos, *value, metric);
                         out["moves"] = nlohmann::json::array();

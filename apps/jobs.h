@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "engine/core/result.h"
-#include "tablebases/build/builder.h"
+#include "tablebases/checkers/build.h"
 #include "tablebases/checkers/game.h"
 #include "tablebases/verify/verifier.h"
 

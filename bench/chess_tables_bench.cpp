@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "tablebases/build/chess_builder.h"
+#include "tablebases/chess/build.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/store/writer.h"
 

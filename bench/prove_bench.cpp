@@ -14,7 +14,7 @@
 #include "corpus/corpus_file.h"
 #include "engine/checkers/notation.h"
 #include "engine/checkers/prove/prover.h"
-#include "tablebases/build/builder.h"
+#include "tablebases/checkers/build.h"
 #include "tablebases/probe/search_probe.h"
 #include "tablebases/store/directory.h"
 

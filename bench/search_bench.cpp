@@ -7,7 +7,7 @@
 #include "engine/checkers/notation.h"
 #include "engine/checkers/search/bench_positions.h"
 #include "engine/checkers/search/search.h"
-#include "tablebases/build/builder.h"
+#include "tablebases/checkers/build.h"
 #include "tablebases/probe/search_probe.h"
 
 namespace {

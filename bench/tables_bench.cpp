@@ -9,7 +9,7 @@
 #include <random>
 #include <vector>
 
-#include "tablebases/build/builder.h"
+#include "tablebases/checkers/build.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/store/file_source.h"
 #include "tablebases/store/writer.h"

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "engine/checkers/notation.h"
-#include "tablebases/build/builder.h"
+#include "tablebases/checkers/build.h"
 #include "tablebases/probe/resolver.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/tests/resolver_check.h"

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <iostream>
 
-#include "tablebases/build/builder.h"
+#include "tablebases/checkers/build.h"
 #include "tablebases/store/directory.h"
 
 namespace retrocheck::tb::testing {

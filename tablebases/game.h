@@ -11,9 +11,12 @@
 #include <concepts>
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "engine/core/outcome.h"
+#include "tablebases/build/method.h"
 #include "tablebases/value.h"
 
 namespace retrocheck::tb {
@@ -25,6 +28,8 @@ concept RetrogradeGame = requires(const typename G::Position& p, const typename 
     { G::kSharedSlots } -> std::convertible_to<bool>;
     { G::slice_of(p) } -> std::same_as<typename G::Slice>;
     { G::name(s) } -> std::convertible_to<std::string>;
+    // The slices a move can leave s for (captures, promotions), built before it.
+    { G::successors(s) } -> std::convertible_to<std::vector<typename G::Slice>>;
     // Whether a position without legal moves is lost (else drawn: stalemate).
     { G::lost_without_moves(p) } -> std::convertible_to<bool>;
     // f(slot, the slot's position, or nullptr for a slot without one: never valued) for the
@@ -36,6 +41,9 @@ concept RetrogradeGame = requires(const typename G::Position& p, const typename 
     { t.id(p) } -> std::same_as<std::uint64_t>;
     { t.values.size() } -> std::convertible_to<std::uint64_t>;
     G::make_table(s);
+    // The finished table of a built one (which may hold slots a finished one drops), with the
+    // build's statistics brought up to date.
+    { G::finish(G::make_table(s), static_cast<BuildStats*>(nullptr)) } -> std::same_as<typename G::StoredTable>;
     // Whether two different moves from p, or to p, can reach one slot (symmetric images of one
     // position); never with kSharedSlots false.
     { G::may_share_slots(t, p) } -> std::convertible_to<bool>;
@@ -55,13 +63,13 @@ concept RetrogradeGame = requires(const typename G::Position& p, const typename 
 // What a lookup in a set of finished tables finds for one position.
 struct Lookup {
     enum class Status {
-        Value,    // `value` holds it
+        Valued,   // `value` holds it
         NoValue,  // the position's table holds no value for it (a corrupt or unfinished table)
         NoTable,  // the set lacks the position's slice
     };
     Status status = Status::NoTable;
     Outcome value = Outcome::draw();
-    bool valued() const { return status == Status::Value; }
+    bool valued() const { return status == Status::Valued; }
 };
 
 // The value of a position without a legal move, and the rule that says so.
@@ -109,5 +117,19 @@ template <typename Tables>
 struct GameOfTables;
 template <typename Tables>
 using GameOf = typename GameOfTables<Tables>::type;
+
+// The given slices and every slice their moves lead to, directly or not, in build order.
+template <TableGame G>
+std::vector<typename G::Slice> closure(const std::vector<typename G::Slice>& slices) {
+    std::set<typename G::Slice> all;
+    std::vector<typename G::Slice> todo = slices;
+    while (!todo.empty()) {
+        const typename G::Slice s = todo.back();
+        todo.pop_back();
+        if (!all.insert(s).second) continue;
+        for (const auto& t : G::successors(s)) todo.push_back(t);
+    }
+    return {all.begin(), all.end()};  // a slice's order is its build order
+}
 
 }  // namespace retrocheck::tb

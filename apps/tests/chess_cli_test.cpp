@@ -14,7 +14,7 @@
 #include "apps/tests/cli_run.h"
 #include "engine/chess/fen.h"
 #include "plugins/tests/leftover_processes.h"
-#include "tablebases/build/chess_builder.h"
+#include "tablebases/chess/build.h"
 #include "tablebases/formats/syzygy.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/store/writer.h"

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/checkers/diagram.h"
 #include "engine/checkers/movegen.h"
@@ -12,6 +14,7 @@
 #include "engine/checkers/notation.h"
 #include "engine/checkers/unmove.h"
 #include "tablebases/game.h"
+#include "tablebases/build/method.h"
 #include "tablebases/checkers/table.h"
 
 namespace retrocheck::tb {
@@ -28,7 +31,9 @@ struct CheckersGame {
 
     static Slice slice_of(const Position& p) { return tb::slice_of(p); }
     static std::string name(Slice s) { return tb::name(s); }
+    static std::vector<Slice> successors(Slice s) { return tb::successors(s); }
     static Table make_table(Slice s) { return Table(s); }
+    static StoredTable finish(Table&& t, BuildStats*) { return std::move(t); }
     template <typename F>
     static void for_each_slot(const Table& t, std::uint64_t begin, std::uint64_t end, F&& f) {
         for (std::uint64_t id = begin; id != end; ++id) {
@@ -48,7 +53,7 @@ struct CheckersGame {
         if (!t) return {};
         const Value v = t->values[t->id(p)];
         if (v == kUnknown) return {Lookup::Status::NoValue};
-        return {Lookup::Status::Value, decode(v)};
+        return {Lookup::Status::Valued, decode(v)};
     }
     static std::optional<Position> slot_position(const StoredTable& t, std::uint64_t id) {
         return t.position(id);

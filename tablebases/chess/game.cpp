@@ -167,8 +167,16 @@ std::optional<Position> ChessBuildTable::position(std::uint64_t id) const {
     return pos;
 }
 
+MaterialTable ChessGame::finish(Table&& t, BuildStats* stats) {
+    std::vector<Value> values = std::move(t.values);
+    values.resize(t.stored_slots());
+    values.shrink_to_fit();
+    if (stats) stats->positions = values.size();
+    return MaterialTable(t.index().material(), std::move(values));
+}
+
 Lookup ChessGame::lookup(const Tables& set, const Position& p) {
-    if (const auto v = set.probe(p)) return {Lookup::Status::Value, *v};
+    if (const auto v = set.probe(p)) return {Lookup::Status::Valued, *v};
     // No value: the set lacks a material the position (or an en passant capture) needs, or a
     // slot holds none.
     const auto slot_of = [&](const Position& q) {

@@ -17,6 +17,7 @@
 #include "engine/chess/movegen.h"
 #include "engine/chess/position.h"
 #include "engine/chess/unmove.h"
+#include "tablebases/build/method.h"
 #include "tablebases/chess/index.h"
 #include "tablebases/chess/table.h"
 #include "tablebases/game.h"
@@ -129,7 +130,10 @@ struct ChessGame {
 
     static Slice slice_of(const Position& p) { return Material::of(p); }
     static std::string name(const Slice& s) { return s.name(); }
+    static std::vector<Slice> successors(const Slice& s) { return s.successors(); }
     static Table make_table(const Slice& s) { return Table(s); }
+    // The finished table: the en passant slots dropped.
+    static StoredTable finish(Table&& t, BuildStats* stats);
     template <typename F>
     static void for_each_slot(const Table& t, std::uint64_t begin, std::uint64_t end, F&& f) {
         t.for_each_position(begin, end, f);

@@ -125,18 +125,6 @@ std::strong_ordering operator<=>(const Material& a, const Material& b) {
     return a.name() <=> b.name();
 }
 
-std::vector<Material> closure(const std::vector<Material>& materials) {
-    std::set<Material> seen;
-    std::vector<Material> todo = materials;
-    while (!todo.empty()) {
-        const Material m = todo.back();
-        todo.pop_back();
-        if (m.pieces() <= 2 || !seen.insert(m).second) continue;
-        for (const Material& next : m.successors()) todo.push_back(next);
-    }
-    return {seen.begin(), seen.end()};
-}
-
 std::vector<Material> materials_up_to(int max_pieces) {
     std::vector<Material> out;
     // Every split of up to max_pieces - 2 pieces between the two sides and five types.

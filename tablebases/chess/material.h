@@ -40,9 +40,6 @@ struct Material {
     friend bool operator==(const Material& a, const Material& b) = default;
 };
 
-// The materials and every material they lead to, in build order.
-std::vector<Material> closure(const std::vector<Material>& materials);
-
 // Every material with 3 to max_pieces pieces (KvK is always a draw), in build order.
 std::vector<Material> materials_up_to(int max_pieces);
 

@@ -9,7 +9,7 @@
 #include "engine/checkers/diagram.h"
 #include "engine/checkers/movegen.h"
 #include "oracles/checkers/value_iteration.h"
-#include "tablebases/build/builder.h"
+#include "tablebases/checkers/build.h"
 #include "tablebases/tests/tables.h"
 #include "tablebases/verify/stats.h"
 

@@ -17,7 +17,7 @@
 
 #include "engine/chess/fen.h"
 #include "engine/chess/movegen.h"
-#include "tablebases/build/chess_builder.h"
+#include "tablebases/chess/build.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/store/writer.h"
 #include "tablebases/tests/scratch.h"

@@ -11,7 +11,7 @@
 #include <fstream>
 
 #include "engine/chess/fen.h"
-#include "tablebases/build/chess_builder.h"
+#include "tablebases/chess/build.h"
 #include "tablebases/formats/gaviota.h"
 #include "tablebases/formats/syzygy.h"
 #include "tablebases/store/directory.h"

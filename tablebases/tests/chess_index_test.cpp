@@ -11,6 +11,7 @@
 #include "engine/chess/attacks.h"
 #include "engine/chess/fen.h"
 #include "engine/chess/symmetry.h"
+#include "tablebases/chess/game.h"
 #include "tablebases/chess/index.h"
 
 namespace retrocheck::tb::chess {
@@ -40,7 +41,7 @@ TEST(FastChessIndex, MaterialsParsePrintAndLeadOn) {
                             "KQkr", "", "v", "KQvvKR", "KQv"})
         EXPECT_FALSE(Material::parse(bad).ok()) << bad;
     EXPECT_NE(Material::parse("KQvKX").error().find("'X'"), std::string::npos);
-    const auto order = closure({*Material::parse("KPvK")});
+    const auto order = tb::closure<ChessGame>({*Material::parse("KPvK")});
     std::vector<std::string> names;
     for (const Material& x : order) names.push_back(x.name());
     EXPECT_EQ(names, (std::vector<std::string>{"KBvK", "KNvK", "KQvK", "KRvK", "KPvK"}));

@@ -15,7 +15,7 @@
 #include "engine/chess/movegen.h"
 #include "engine/chess/notation.h"
 #include "oracles/chess/value_iteration.h"
-#include "tablebases/build/chess_builder.h"
+#include "tablebases/chess/build.h"
 #include "tablebases/chess/game.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/store/format.h"

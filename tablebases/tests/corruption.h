@@ -22,7 +22,7 @@
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
 #include "engine/core/result.h"
-#include "tablebases/build/builder.h"
+#include "tablebases/checkers/build.h"
 #include "tablebases/tests/wrong_values.h"
 #include "tablebases/checkers/game.h"
 #include "tablebases/verify/verifier.h"

@@ -8,7 +8,7 @@
 #include "engine/checkers/diagram.h"
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
-#include "tablebases/build/builder.h"
+#include "tablebases/checkers/build.h"
 #include "tablebases/probe/resolver.h"
 #include "tablebases/probe/resolver_cases.h"
 #include "tablebases/tests/resolver_check.h"

@@ -6,7 +6,7 @@
 #include <mutex>
 #include <utility>
 
-#include "tablebases/build/builder.h"
+#include "tablebases/checkers/build.h"
 
 namespace retrocheck::tb::testing {
 

@@ -13,7 +13,7 @@
 
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
-#include "tablebases/build/builder.h"
+#include "tablebases/checkers/build.h"
 #include "tablebases/tests/corruption.h"
 #include "tablebases/tests/tables.h"
 #include "tablebases/verify/cause_chain.h"
