@@ -130,7 +130,12 @@ struct ChessGame {
 
     static Slice slice_of(const Position& p) { return Material::of(p); }
     static std::string name(const Slice& s) { return s.name(); }
-    static std::vector<Slice> successors(const Slice& s) { return s.successors(); }
+    // KvK, a draw without a table, is no successor.
+    static std::vector<Slice> successors(const Slice& s) {
+        std::vector<Slice> out = s.successors();
+        std::erase_if(out, [](const Slice& m) { return m.pieces() <= 2; });
+        return out;
+    }
     static Table make_table(const Slice& s) { return Table(s); }
     // The finished table: the en passant slots dropped.
     static StoredTable finish(Table&& t, BuildStats* stats);
