@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <system_error>
 
+#include "tablebases/checkers/files.h"
+#include "tablebases/chess/files.h"
 #include "tablebases/store/format.h"
 
 namespace retrocheck::tb::store {
@@ -49,56 +51,58 @@ Result<std::vector<std::shared_ptr<TableFile>>> open_directory(const std::filesy
     return files;
 }
 
-std::optional<Slice> missing_successor(Slice s, const TableSet& have) {
-    for (const Slice& t : successors(s))
+namespace {
+
+// The first slice that moves from s lead to and `have` does not hold, if any.
+template <TableGame G>
+std::optional<typename G::Slice> missing(const typename G::Slice& s,
+                                         const typename G::Tables& have) {
+    for (const auto& t : G::successors(s))
         if (!have.find(t)) return t;
     return std::nullopt;
 }
 
-Result<TableSet> load_directory(const std::filesystem::path& dir, int max_pieces) {
+// Every table of the game G in dir, each block checked, closed under moves.
+template <TableGame G>
+Result<typename G::Tables> load(const std::filesystem::path& dir, int max_pieces) {
+    using Files = GameFiles<G>;
     auto files = open_directory(dir);
     if (!files) return Error{files.error()};
-    if (files->front()->chess())
-        return Error{dir.string() + ": holds chess tables; this asks for checkers ones"};
-    TableSet set;
+    if (!Files::holds(*files->front()))
+        return Error{dir.string() + ": " + files->front()->path().filename().string() +
+                     " is another game's table; this asks for " + Files::kGame + " tables"};
+    typename G::Tables set;
     for (const auto& f : *files) {
-        if (f->slice().pieces() > max_pieces) continue;
-        auto table = f->read_all();
+        if (Files::pieces(Files::slice(*f)) > max_pieces) continue;
+        auto table = Files::read(*f);
         if (!table) return Error{table.error()};
         set.add(std::move(table).value());
     }
     for (const auto& [slice, table] : set.tables())
-        if (const auto gap = missing_successor(slice, set))
-            return Error{dir.string() + ": slice " + name(slice) + " needs " + name(*gap) +
+        if (const auto gap = missing<G>(slice, set))
+            return Error{dir.string() + ": " + G::name(slice) + " needs " + G::name(*gap) +
                          ", which is missing (" + table_path(dir, *gap).filename().string() + ")"};
     return set;
+}
+
+}  // namespace
+
+std::optional<Slice> missing_successor(Slice s, const TableSet& have) {
+    return missing<CheckersGame>(s, have);
+}
+
+Result<TableSet> load_directory(const std::filesystem::path& dir, int max_pieces) {
+    return load<CheckersGame>(dir, max_pieces);
 }
 
 std::optional<chess::Material> missing_successor(const chess::Material& m,
                                                  const chess::MaterialTableSet& have) {
-    for (const chess::Material& t : m.successors())
-        if (t.pieces() > 2 && !have.find(t)) return t;
-    return std::nullopt;
+    return missing<chess::ChessGame>(m, have);
 }
 
 Result<chess::MaterialTableSet> load_chess_directory(const std::filesystem::path& dir,
                                                      int max_pieces) {
-    auto files = open_directory(dir);
-    if (!files) return Error{files.error()};
-    if (!files->front()->chess())
-        return Error{dir.string() + ": holds checkers tables; this asks for chess ones"};
-    chess::MaterialTableSet set;
-    for (const auto& f : *files) {
-        if (f->material().pieces() > max_pieces) continue;
-        auto table = f->read_material();
-        if (!table) return Error{table.error()};
-        set.add(std::move(table).value());
-    }
-    for (const auto& [m, table] : set.tables())
-        if (const auto gap = missing_successor(m, set))
-            return Error{dir.string() + ": material " + m.name() + " needs " + gap->name() +
-                         ", which is missing (" + table_path(dir, *gap).filename().string() + ")"};
-    return set;
+    return load<chess::ChessGame>(dir, max_pieces);
 }
 
 }  // namespace retrocheck::tb::store
