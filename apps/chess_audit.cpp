@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apps/build_plan.h"
-#include "apps/chess_sources.h"
+#include "tablebases/chess/probe.h"
 #include "apps/child_process.h"
 #include "apps/html_report.h"
 #include "apps/junit.h"
@@ -210,7 +210,7 @@ std::string library_failure(const ChessAuditArgs& args, const ChildKilled& kille
 }
 
 int audit_here(const ChessAuditArgs& args) {
-    const auto source = open_chess_source(args.format, args.path);
+    const auto source = tb::chess::open_tables(args.format, args.path);
     if (!source) return fail(source.error());
     const int pieces = (*source)->max_pieces();
     const auto ours = our_tables(**source, args);

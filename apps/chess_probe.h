@@ -1,4 +1,4 @@
-// `retrocheck probe` of chess positions from any chess source (apps/chess_sources.h): the
+// `retrocheck probe` of chess positions from any chess source (tablebases/chess/probe.h): the
 // position's value and every legal move's, best first, moves in SAN and UCI. Syzygy answers WDL
 // with the cursed/blessed distinction and DTZ, Gaviota and ours DTM.
 #pragma once

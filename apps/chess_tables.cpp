@@ -8,7 +8,7 @@
 #include <memory>
 
 #include "apps/build_plan.h"
-#include "apps/chess_sources.h"
+#include "tablebases/chess/probe.h"
 #include "apps/html_report.h"
 #include "apps/junit.h"
 #include "apps/output.h"
@@ -36,7 +36,7 @@ using Position = chess::Position;
 bool holds_chess_tables(const std::filesystem::path& dir) {
     // By the files' names, not their contents: a damaged chess file is then reported by the
     // chess loader, not taken for a sign of a checkers directory.
-    const auto formats = chess_formats_in(dir);
+    const auto formats = tb::chess::formats_in(dir);
     return !formats.empty() && formats.front() == "native";
 }
 

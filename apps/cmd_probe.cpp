@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apps/chess_probe.h"
-#include "apps/chess_sources.h"
+#include "tablebases/chess/probe.h"
 #include "apps/commands.h"
 #include "apps/databases.h"
 #include "apps/output.h"
@@ -62,7 +62,7 @@ Command add_probe(CLI::App& app) {
                     if (!text) return fail(text.error());
                     const auto input = parse_chess_positions(args->input, *text);
                     if (!input) return fail(input.error());
-                    const auto source = open_chess_source(kind->format, args->dir);
+                    const auto source = tb::chess::open_tables(kind->format, args->dir);
                     if (!source) return fail(source.error());
                     return probe_chess(**source, *input, args->json);
                 }

@@ -12,8 +12,7 @@
 
 #include "engine/core/metric.h"
 #include "engine/core/result.h"
-#include "tablebases/probe/resolver.h"
-#include "tablebases/probe/source.h"
+#include "tablebases/checkers/probe.h"
 
 namespace retrocheck::app {
 
@@ -33,22 +32,12 @@ struct TableKind {
 // any is native checkers, whose loader then says what is missing.
 Result<TableKind> recognise_tables(const std::string& given, const std::filesystem::path& path);
 
-struct Database {
-    std::shared_ptr<tb::TableSource> stored;  // as the files hold it
-    int max_pieces = 0;
-    // Every position's value: `stored` itself, or a capture resolver over it.
-    std::shared_ptr<tb::TableSource> full;
-    // What the values' distances count: DTW for our files, none for Chinook and Cake.
-    Metric metric() const { return stored->has_distance() ? Metric::Dtw : Metric::Wld; }
-};
+using tb::Database;
+using tb::look_up;
 
 // format: auto, native, chinook or cake. path: a directory (or a Chinook data file). A path that
 // does not exist is named with the system's reason; chess tables are refused, naming them.
 Result<Database> open_database(const std::string& format, const std::filesystem::path& path);
-
-// pos's value through db.full: nothing when the tables do not hold its slice or a resolver
-// gave up (over its work bound); an error naming the file when a file is damaged.
-Result<std::optional<Outcome>> look_up(const Database& db, const checkers::Position& pos);
 
 // The --db-format option of the commands that read checkers tables (auto, native, chinook or
 // cake; auto by default).

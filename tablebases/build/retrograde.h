@@ -28,7 +28,7 @@
 #include <string>
 #include <vector>
 
-#include "tablebases/checkers/game.h"
+#include "tablebases/game.h"
 #include "tablebases/build/method.h"
 #include "tablebases/value.h"
 

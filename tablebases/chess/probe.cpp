@@ -1,4 +1,4 @@
-#include "apps/chess_sources.h"
+#include "tablebases/chess/probe.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -9,7 +9,7 @@
 #include "tablebases/formats/syzygy.h"
 #include "tablebases/store/format.h"
 
-namespace retrocheck::app {
+namespace retrocheck::tb::chess {
 
 namespace {
 
@@ -20,15 +20,15 @@ bool ends_with(const std::string& name, std::string_view suffix) {
 
 }  // namespace
 
-std::vector<std::string> chess_formats_in(const std::filesystem::path& dir) {
+std::vector<std::string> formats_in(const std::filesystem::path& dir) {
     bool found[3] = {false, false, false};
     std::error_code ec;
     std::filesystem::directory_iterator it(dir, ec);
     if (ec) return {};
     for (const auto& entry : it) {
         const std::string name = entry.path().filename().string();
-        if (entry.path().extension() == tb::store::kExtension &&
-            tb::chess::Material::parse(entry.path().stem().string()))
+        if (entry.path().extension() == store::kExtension &&
+            Material::parse(entry.path().stem().string()))
             found[0] = true;
         else if (ends_with(name, ".rtbw") || ends_with(name, ".rtbz"))
             found[1] = true;
@@ -38,29 +38,29 @@ std::vector<std::string> chess_formats_in(const std::filesystem::path& dir) {
     }
     std::vector<std::string> out;
     for (std::size_t i = 0; i < 3; ++i)
-        if (found[i]) out.push_back(kChessFormats[i]);
+        if (found[i]) out.push_back(kFormats[i]);
     return out;
 }
 
-Result<std::shared_ptr<tb::chess::ChessTableSource>> open_chess_source(
+Result<std::shared_ptr<ChessTableSource>> open_tables(
     const std::string& format, const std::filesystem::path& dir) {
     const std::string& f = format;
     if (f == "syzygy") {
-        auto s = tb::chess::SyzygyTables::open(dir);
+        auto s = SyzygyTables::open(dir);
         if (!s) return Error{s.error()};
-        return std::shared_ptr<tb::chess::ChessTableSource>(*s);
+        return std::shared_ptr<ChessTableSource>(*s);
     }
     if (f == "gaviota") {
-        auto g = tb::chess::GaviotaTables::open(dir);
+        auto g = GaviotaTables::open(dir);
         if (!g) return Error{g.error()};
-        return std::shared_ptr<tb::chess::ChessTableSource>(*g);
+        return std::shared_ptr<ChessTableSource>(*g);
     }
     if (f != "native")
         return Error{
-            fmt::format("{} is not a chess format ({})", f, fmt::join(kChessFormats, ", "))};
-    auto n = tb::chess::NativeChessTables::open(dir);
+            fmt::format("{} is not a chess format ({})", f, fmt::join(kFormats, ", "))};
+    auto n = NativeChessTables::open(dir);
     if (!n) return Error{n.error()};
-    return std::shared_ptr<tb::chess::ChessTableSource>(*n);
+    return std::shared_ptr<ChessTableSource>(*n);
 }
 
-}  // namespace retrocheck::app
+}  // namespace retrocheck::tb::chess
