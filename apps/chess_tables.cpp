@@ -1,4 +1,5 @@
 #include "apps/chess_tables.h"
+#include "apps/verify_run.h"
 
 #include <fmt/format.h>
 
@@ -32,13 +33,6 @@ using tb::chess::Material;
 using tb::chess::MaterialTable;
 using tb::chess::MaterialTableSet;
 using Position = chess::Position;
-
-bool holds_chess_tables(const std::filesystem::path& dir) {
-    // By the files' names, not their contents: a damaged chess file is then reported by the
-    // chess loader, not taken for a sign of a checkers directory.
-    const auto formats = tb::chess::formats_in(dir);
-    return !formats.empty() && formats.front() == "native";
-}
 
 Result<std::vector<Material>> chess_materials(const std::string& names, int pieces) {
     std::vector<Material> out;
@@ -134,104 +128,6 @@ nlohmann::json chess_build_json(const BuildSummary& s, const BuildArgs& args,
 
 namespace {
 
-nlohmann::json chess_violation_json(const tb::Violation<tb::chess::ChessGame>& v) {
-    return violation_json(
-        v, Metric::Dtm, [](const Position& p) { return chess::format_fen(p); },
-        [](const Position& p, chess::Move m) { return chess::format_san(p, m); });
-}
-
-struct ChessVerifyRun {
-    tb::VerifyReport<tb::chess::ChessGame> report;
-    double seconds = 0;
-};
-
-ChessVerifyRun verify_chess(const MaterialTableSet& tables, std::size_t max_examples,
-                            std::chrono::steady_clock::time_point t0) {
-    std::uint64_t total = 0;
-    for (const auto& entry : tables.tables()) total += entry.second->values.size();
-    std::atomic<std::uint64_t> done{0};
-    ChessVerifyRun run;
-    {
-        ProgressLine line([&] {
-            const double s = seconds_since(t0);
-            return fmt::format("verify {} of {} slots, {}", grouped(done.load()), grouped(total),
-                               eta_text(done.load(), total, s));
-        });
-        run.report = tb::verify(tables, max_examples, &done);
-    }
-    run.seconds = seconds_since(t0);
-    return run;
-}
-
-nlohmann::json chess_verify_json(const ChessVerifyRun& run, const std::filesystem::path& dir) {
-    nlohmann::json out = verify_report_json(run.report, dir, run.report.slices.size(),
-                                            run.seconds, chess_violation_json);
-    out["game"] = "chess";
-    return out;
-}
-
-// The distances of a material's two sides: wins by odd plies, losses by even.
-std::vector<HtmlHistogram> material_histograms(
-    const MaterialTable& table, const std::array<tb::chess::ChessSideStats, 2>& sides) {
-    std::vector<HtmlHistogram> out;
-    for (std::size_t side = 0; side < 2; ++side) {
-        HtmlHistogram h{
-            fmt::format("{}, {} to move", table.material().name(), side == 0 ? "White" : "Black"),
-            {},
-            {},
-            sides[side].draws};
-        for (const auto& [plies, n] : sides[side].histogram) {
-            auto& bars = plies % 2 == 1 ? h.wins : h.losses;
-            if (bars.size() <= static_cast<std::size_t>(plies))
-                bars.resize(static_cast<std::size_t>(plies) + 1);
-            bars[static_cast<std::size_t>(plies)] = n;
-        }
-        out.push_back(std::move(h));
-    }
-    return out;
-}
-
-// One test case a material; a failing one shows its findings and consequences.
-JunitSuite chess_verify_junit(const ChessVerifyRun& run, const std::filesystem::path& dir) {
-    std::vector<VerifyUnit> units;
-    for (const auto& m : run.report.slices)
-        units.push_back({"verify." + m.slice.name(), m.slice.name(), m.positions, m.findings,
-                         m.violations});
-    return verify_junit(
-        run.report, units, run.seconds, dir,
-        [](const tb::Violation<tb::chess::ChessGame>& v) {
-            return "verify." + Material::of(v.position).name();
-        },
-        [](const tb::Violation<tb::chess::ChessGame>& v) { return tb::describe(v); });
-}
-
-// The findings and the first consequences drawn with the child that shows them, and the
-// distances of every material.
-HtmlReport chess_verify_html(const ChessVerifyRun& run, const MaterialTableSet& tables,
-                             const std::filesystem::path& dir) {
-    const tb::VerifyReport<tb::chess::ChessGame>& r = run.report;
-    HtmlReport page{"retrocheck verify " + dir.string(), r.violations == 0, {}, {}, {}};
-    page.summary = {{"materials", grouped(r.slices.size())},
-                    {"positions checked", grouped(r.positions_checked)},
-                    {"findings (values that break their own rule)", grouped(r.findings)},
-                    {"violations", grouped(r.violations)},
-                    {"time", seconds_text(run.seconds)}};
-    for (const auto* list : {&r.examples, &r.consequences})
-        for (const tb::Violation<tb::chess::ChessGame>& v : *list)
-            page.boards.push_back(html_board(
-                (v.finding ? "finding: " : "consequence: ") + v.rule, v.position, v.child_move,
-                v.child_move ? "child " + chess::format_san(v.position, *v.child_move) : "",
-                tb::describe(v)));
-    for (const auto& entry : tables.tables())
-        for (auto& h : material_histograms(*entry.second, tb::chess::material_stats(*entry.second)))
-            page.histograms.push_back(std::move(h));
-    return page;
-}
-
-void print_chess_verify(const ChessVerifyRun& run) {
-    print_verify_report(run.report, run.report.slices.size(), "materials", run.seconds,
-                        [](const tb::Violation<tb::chess::ChessGame>& v) { return tb::describe(v); });
-}
 
 // One row (text) or object (JSON) a material and side to move, and the total: the document
 // `stats --json` prints for checkers tables too (apps/cmd_stats.cpp), with chess's counts over
@@ -330,25 +226,6 @@ class ChessStatsPrinter {
 
 }  // namespace
 
-int run_chess_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples,
-                     const std::string& junit, const std::string& html) {
-    const auto t0 = std::chrono::steady_clock::now();
-    const auto tables = tb::store::load_chess_directory(dir);
-    if (!tables) return fail(tables.error());
-    const ChessVerifyRun run = verify_chess(*tables, max_examples, t0);
-    if (json)
-        print_json(chess_verify_json(run, dir));
-    else
-        print_chess_verify(run);
-    if (!junit.empty())
-        if (const auto w = write_junit(junit, chess_verify_junit(run, dir)); !w)
-            return fail(w.error());
-    if (!html.empty())
-        if (const auto w = write_html(html, chess_verify_html(run, *tables, dir)); !w)
-            return fail(w.error());
-    return found_if(run.report.violations != 0);
-}
-
 int run_chess_stats(const std::filesystem::path& dir, bool json, const std::string& html) {
     const auto files = tb::store::open_directory(dir);
     if (!files) return fail(files.error());
@@ -384,19 +261,19 @@ int check_chess(const BuildArgs& args, const std::string& material_names, bool j
     const auto t0 = std::chrono::steady_clock::now();
     const auto tables = tb::store::load_chess_directory(args.out);
     if (!tables) return fail(tables.error());
-    const ChessVerifyRun run = verify_chess(*tables, 20, t0);
+    const auto run = verify_tables<tb::chess::ChessGame>(*tables, 20, t0);
     ChessStatsPrinter stats(args.out, json);
     if (!json) {
-        print_chess_verify(run);
+        print_verify(run);
         fmt::print("\n== stats {}\n", args.out);
     }
     for (const auto& entry : tables->tables()) stats.add(*entry.second);
     const nlohmann::json stats_doc = stats.finish();
     if (json)
         print_json({{"build", chess_build_json(*built, args, *materials)},
-                    {"verify", chess_verify_json(run, args.out)},
+                    {"verify", verify_json(run, args.out)},
                     {"stats", stats_doc}});
-    return found_if(run.report.violations != 0);
+    return run.exit_code();
 }
 
 }  // namespace retrocheck::app

@@ -1,6 +1,6 @@
-// build, verify, stats and check on chess tables: the commands tell the game by their
-// `game` argument (build), --game (check) or the directory's files (verify, stats), and
-// hand chess work here. Each returns the process exit code.
+// build, stats and check on chess tables: the commands tell the game by their `game` argument
+// (build), --game (check) or the directory's files (stats), and hand chess work here. Each
+// returns the process exit code. (verify is one path for both games: apps/verify_run.h.)
 #pragma once
 
 #include <filesystem>
@@ -16,9 +16,6 @@
 
 namespace retrocheck::app {
 
-// Whether dir holds chess tables (false also when it holds none; the checkers path says why).
-bool holds_chess_tables(const std::filesystem::path& dir);
-
 // The materials named by --material ("KQRvKR,KPvK"), or every one up to `pieces` pieces.
 Result<std::vector<tb::chess::Material>> chess_materials(const std::string& names, int pieces);
 
@@ -29,9 +26,7 @@ Result<BuildSummary> build_chess_tables(const std::vector<tb::chess::Material>& 
 nlohmann::json chess_build_json(const BuildSummary& s, const BuildArgs& args,
                                 const std::vector<tb::chess::Material>& materials);
 
-// junit, html: the report files to write ("" for none).
-int run_chess_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples,
-                     const std::string& junit = {}, const std::string& html = {});
+// html: the report file to write ("" for none).
 int run_chess_stats(const std::filesystem::path& dir, bool json, const std::string& html = {});
 
 // `check --game chess`: build, read back, verify and print the statistics.

@@ -10,6 +10,7 @@
 #include "apps/commands.h"
 #include "apps/jobs.h"
 #include "apps/output.h"
+#include "apps/verify_run.h"
 #include "tablebases/store/directory.h"
 
 namespace retrocheck::app {
@@ -56,7 +57,7 @@ Command add_check(CLI::App& app) {
                 const auto t0 = std::chrono::steady_clock::now();
                 const auto tables = tb::store::load_directory(b.out, b.pieces);
                 if (!tables) return fail(tables.error());
-                const VerifyRun verified = verify_tables(*tables, 20, t0);
+                const auto verified = verify_tables<tb::CheckersGame>(*tables, 20, t0);
                 if (args->json) {
                     print_json({{"build", build_json(*built, b)},
                                 {"verify", verify_json(verified, b.out)},

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apps/chess_tables.h"
+#include "apps/games.h"
 #include "apps/commands.h"
 #include "apps/html_report.h"
 #include "apps/jobs.h"
@@ -113,7 +114,8 @@ class StatsPrinter {
 }  // namespace
 
 int run_stats(const std::filesystem::path& dir, bool json, const std::string& html) {
-    if (holds_chess_tables(dir)) return run_chess_stats(dir, json, html);
+    if (game_of_tables(dir) == AppGame<tb::chess::ChessGame>::kName)
+        return run_chess_stats(dir, json, html);
     auto files = store::open_directory(dir);
     if (!files) return fail(files.error());
     StatsPrinter printer(dir.string(), json);

@@ -268,4 +268,25 @@ void add_html_option(CLI::App* cmd, std::string& path) {
         ->check(CLI::Validator(report_path_problem, "FILE", "report file"));
 }
 
+// The distances of a material's two sides: wins by odd plies, losses by even.
+std::vector<HtmlHistogram> material_histograms(
+    const tb::chess::MaterialTable& table, const std::array<tb::chess::ChessSideStats, 2>& sides) {
+    std::vector<HtmlHistogram> out;
+    for (std::size_t side = 0; side < 2; ++side) {
+        HtmlHistogram h{
+            fmt::format("{}, {} to move", table.material().name(), side == 0 ? "White" : "Black"),
+            {},
+            {},
+            sides[side].draws};
+        for (const auto& [plies, n] : sides[side].histogram) {
+            auto& bars = plies % 2 == 1 ? h.wins : h.losses;
+            if (bars.size() <= static_cast<std::size_t>(plies))
+                bars.resize(static_cast<std::size_t>(plies) + 1);
+            bars[static_cast<std::size_t>(plies)] = n;
+        }
+        out.push_back(std::move(h));
+    }
+    return out;
+}
+
 }  // namespace retrocheck::app

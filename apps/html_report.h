@@ -16,6 +16,8 @@
 #include "engine/chess/position.h"
 #include "engine/core/result.h"
 #include "tablebases/checkers/slice.h"
+#include "tablebases/chess/table.h"
+#include "tablebases/verify/chess_stats.h"
 #include "tablebases/verify/stats.h"
 
 namespace retrocheck::app {
@@ -74,6 +76,10 @@ std::optional<chess::Move> uci_move_drawn(const std::string& uci);
 // The histograms of a slice's two sides (stats of tablebases/verify/stats.h).
 std::vector<HtmlHistogram> slice_histograms(tb::Slice slice,
                                             const std::array<tb::SideStats, 2>& sides);
+
+// The histograms of a chess material's two sides (wins by odd plies, losses by even).
+std::vector<HtmlHistogram> material_histograms(
+    const tb::chess::MaterialTable& table, const std::array<tb::chess::ChessSideStats, 2>& sides);
 
 // Writes the page whole or not at all; the error names the file.
 Result<bool> write_html(const std::string& path, const HtmlReport& report);

@@ -63,19 +63,6 @@ nlohmann::json build_json(const BuildSummary& s, const BuildArgs& args);
 int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples,
                const std::string& junit = {}, const std::string& html = {});
 
-// A verification of tables already loaded (t0: when loading started, for the timing), with a
-// progress line while it runs.
-struct VerifyRun {
-    tb::VerifyReport<tb::CheckersGame> report;
-    std::size_t slices = 0;
-    double seconds = 0;
-    int exit_code() const { return report.violations == 0 ? 0 : 1; }
-};
-VerifyRun verify_tables(const tb::TableSet& tables, std::size_t max_examples,
-                        std::chrono::steady_clock::time_point t0);
-void print_verify(const VerifyRun& run);
-nlohmann::json verify_json(const VerifyRun& run, const std::filesystem::path& dir);
-
 // `stats DIR`: the exit code; prints per slice and side (JSON when json is set), reading one
 // file at a time.
 int run_stats(const std::filesystem::path& dir, bool json, const std::string& html = {});

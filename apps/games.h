@@ -1,0 +1,79 @@
+// What the commands know about each game, and the one place apps/ decides the game: a command
+// asks which game (from a FEN's syntax, --game, or the tables' files) and calls a path written
+// once over AppGame<G> with with_game().
+#pragma once
+
+#include <array>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "apps/html_report.h"
+#include "engine/checkers/notation.h"
+#include "engine/chess/fen.h"
+#include "engine/chess/notation.h"
+#include "engine/core/metric.h"
+#include "engine/core/result.h"
+#include "tablebases/checkers/game.h"
+#include "tablebases/chess/game.h"
+
+namespace retrocheck::app {
+
+template <typename G>
+struct AppGame;
+
+template <>
+struct AppGame<tb::CheckersGame> {
+    static constexpr const char* kName = "checkers";
+    static constexpr Metric kMetric = Metric::Dtw;
+    static constexpr const char* kUnits = "slices";  // what a table holds
+    static Result<tb::TableSet> load(const std::filesystem::path& dir);
+    // A table's JUnit class ("verify.<id>") and its name for people.
+    static std::string unit_id(const tb::Slice& s) { return tb::name(s); }
+    static std::string unit_name(const tb::Slice& s) { return tb::material(s); }
+    static std::string move_text(const checkers::Position&, const checkers::Move& m) {
+        return checkers::format_move(m);
+    }
+    static HtmlBoard board(std::string title, const checkers::Position& pos,
+                           const std::optional<checkers::Move>& move, std::string details) {
+        return html_board(std::move(title), pos, move ? move_squares(*move) : std::vector<int>{},
+                          move ? "child " + checkers::format_move(*move) : "", std::move(details));
+    }
+    // The distances of every table, two histograms a table (a side to move each).
+    static std::vector<HtmlHistogram> histograms(const tb::TableSet& tables);
+};
+
+template <>
+struct AppGame<tb::chess::ChessGame> {
+    static constexpr const char* kName = "chess";
+    static constexpr Metric kMetric = Metric::Dtm;
+    static constexpr const char* kUnits = "materials";
+    static Result<tb::chess::MaterialTableSet> load(const std::filesystem::path& dir);
+    static std::string unit_id(const tb::chess::Material& m) { return m.name(); }
+    static std::string unit_name(const tb::chess::Material& m) { return m.name(); }
+    static std::string move_text(const chess::Position& p, const chess::Move& m) {
+        return chess::format_san(p, m);
+    }
+    static HtmlBoard board(std::string title, const chess::Position& pos,
+                           const std::optional<chess::Move>& move, std::string details) {
+        return html_board(std::move(title), pos, move,
+                          move ? "child " + chess::format_san(pos, *move) : "",
+                          std::move(details));
+    }
+    static std::vector<HtmlHistogram> histograms(const tb::chess::MaterialTableSet& tables);
+};
+
+// The game of a folder of our tables, by its files' names: chess when it holds chess tables of
+// ours, else checkers (whose loader then says what is missing).
+std::string game_of_tables(const std::filesystem::path& dir);
+
+// f.template operator()<G>() for the game named "checkers" or "chess".
+template <typename F>
+int with_game(const std::string& game, F&& f) {
+    if (game == AppGame<tb::chess::ChessGame>::kName)
+        return f.template operator()<tb::chess::ChessGame>();
+    return f.template operator()<tb::CheckersGame>();
+}
+
+}  // namespace retrocheck::app

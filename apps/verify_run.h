@@ -1,0 +1,125 @@
+// `verify` and the verify step of `check`, once for both games (AppGame<G>, apps/games.h): a
+// verification of tables already loaded, with a progress line, and its report as text, JSON,
+// JUnit and HTML.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "apps/games.h"
+#include "apps/html_report.h"
+#include "apps/junit.h"
+#include "apps/output.h"
+#include "apps/progress.h"
+#include "apps/verify_output.h"
+#include "tablebases/verify/verifier.h"
+
+namespace retrocheck::app {
+
+template <typename G>
+struct VerifyRun {
+    tb::VerifyReport<G> report;
+    double seconds = 0;
+    int exit_code() const { return report.violations == 0 ? kExitOk : kExitFound; }
+};
+
+// t0: when loading started, for the timing.
+template <typename G>
+VerifyRun<G> verify_tables(const typename G::Tables& tables, std::size_t max_examples,
+                           std::chrono::steady_clock::time_point t0) {
+    std::uint64_t total = 0;
+    for (const auto& entry : tables.tables()) total += entry.second->values.size();
+    std::atomic<std::uint64_t> done{0};
+    VerifyRun<G> run;
+    {
+        ProgressLine line([&] {
+            const double s = seconds_since(t0);
+            return fmt::format("verify {} of {} slots, {}, {}", grouped(done.load()),
+                               grouped(total), rate_text(per_second(done.load(), s), "slots"),
+                               eta_text(done.load(), total, s));
+        });
+        run.report = tb::verify(tables, max_examples, &done);
+    }
+    run.seconds = seconds_since(t0);
+    return run;
+}
+
+template <typename G>
+void print_verify(const VerifyRun<G>& run) {
+    print_verify_report(run.report, run.report.slices.size(), AppGame<G>::kUnits, run.seconds,
+                        [](const tb::Violation<G>& v) { return tb::describe(v); });
+}
+
+template <typename G>
+nlohmann::json verify_json(const VerifyRun<G>& run, const std::filesystem::path& dir) {
+    using Game = AppGame<G>;
+    nlohmann::json out = verify_report_json(
+        run.report, dir, run.report.slices.size(), run.seconds, [](const tb::Violation<G>& v) {
+            return violation_json(
+                v, Game::kMetric, [](const typename G::Position& p) { return G::fen(p); },
+                Game::move_text);
+        });
+    out["game"] = Game::kName;
+    return out;
+}
+
+// One test case a table; a failing one shows the findings and consequences shown in it.
+template <typename G>
+JunitSuite verify_junit(const VerifyRun<G>& run, const std::filesystem::path& dir) {
+    using Game = AppGame<G>;
+    std::vector<VerifyUnit> units;
+    for (const auto& s : run.report.slices)
+        units.push_back({"verify." + Game::unit_id(s.slice), Game::unit_name(s.slice), s.positions,
+                         s.findings, s.violations});
+    return verify_junit(
+        run.report, units, run.seconds, dir,
+        [](const tb::Violation<G>& v) { return "verify." + Game::unit_id(G::slice_of(v.position)); },
+        [](const tb::Violation<G>& v) { return tb::describe(v); });
+}
+
+// The findings and the first consequences drawn with the child that shows them, and the
+// distances of every table.
+template <typename G>
+HtmlReport verify_html(const VerifyRun<G>& run, const typename G::Tables& tables,
+                       const std::filesystem::path& dir) {
+    using Game = AppGame<G>;
+    const tb::VerifyReport<G>& r = run.report;
+    HtmlReport page{"retrocheck verify " + dir.string(), r.violations == 0, {}, {}, {}};
+    page.summary = {{Game::kUnits, grouped(r.slices.size())},
+                    {"positions checked", grouped(r.positions_checked)},
+                    {"findings (values that break their own rule)", grouped(r.findings)},
+                    {"violations", grouped(r.violations)},
+                    {"time", seconds_text(run.seconds)}};
+    for (const auto* list : {&r.examples, &r.consequences})
+        for (const tb::Violation<G>& v : *list)
+            page.boards.push_back(Game::board((v.finding ? "finding: " : "consequence: ") + v.rule,
+                                              v.position, v.child_move, tb::describe(v)));
+    page.histograms = Game::histograms(tables);
+    return page;
+}
+
+// `verify DIR` on the game G's tables: the exit code.
+template <typename G>
+int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples,
+               const std::string& junit, const std::string& html) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto tables = AppGame<G>::load(dir);
+    if (!tables) return fail(tables.error());
+    const VerifyRun<G> run = verify_tables<G>(*tables, max_examples, t0);
+    if (json)
+        print_json(verify_json(run, dir));
+    else
+        print_verify(run);
+    if (!junit.empty())
+        if (const auto w = write_junit(junit, verify_junit(run, dir)); !w) return fail(w.error());
+    if (!html.empty())
+        if (const auto w = write_html(html, verify_html(run, *tables, dir)); !w)
+            return fail(w.error());
+    return run.exit_code();
+}
+
+}  // namespace retrocheck::app
