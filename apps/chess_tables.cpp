@@ -1,4 +1,5 @@
 #include "apps/chess_tables.h"
+#include "apps/stats_printer.h"
 #include "apps/verify_run.h"
 
 #include <fmt/format.h>
@@ -23,7 +24,7 @@
 #include "tablebases/chess/build.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/store/writer.h"
-#include "tablebases/verify/chess_stats.h"
+#include "tablebases/verify/stats.h"
 #include "tablebases/chess/game.h"
 #include "tablebases/verify/verifier.h"
 
@@ -126,122 +127,6 @@ nlohmann::json chess_build_json(const BuildSummary& s, const BuildArgs& args,
     return j;
 }
 
-namespace {
-
-
-// One row (text) or object (JSON) a material and side to move, and the total: the document
-// `stats --json` prints for checkers tables too (apps/cmd_stats.cpp), with chess's counts over
-// every symmetric image beside those over classes.
-class ChessStatsPrinter {
-  public:
-    ChessStatsPrinter(std::string dir, bool json) : dir_(std::move(dir)), json_(json) {
-        if (!json_)
-            row("material", "side", "positions", "raw", "wins", "draws", "losses", "longest win",
-                "first such position");
-    }
-    void add(const MaterialTable& table) {
-        const auto sides = tb::chess::material_stats(table);
-        for (auto& h : material_histograms(table, sides)) histograms_.push_back(std::move(h));
-        ++materials_;
-        for (std::size_t side = 0; side < 2; ++side) {
-            const auto& st = sides[side];
-            const char* who = side == 0 ? "white" : "black";
-            total_.add(st);
-            if (!json_) {
-                row(table.material().name(), who, grouped(st.positions), grouped(st.positions_raw),
-                    grouped(st.wins), grouped(st.draws), grouped(st.losses), longest_text(st),
-                    st.longest_win ? chess::format_fen(*st.longest_win) : "");
-                continue;
-            }
-            nlohmann::json histogram = nlohmann::json::object();
-            for (const auto& [plies, n] : st.histogram) histogram[std::to_string(plies)] = n;
-            nlohmann::json j = counts(st);
-            j["slice"] = table.material().name();
-            j["material"] = table.material().name();
-            j["side_to_move"] = who;
-            j["longest_win_classes"] = st.longest_win_classes;
-            j["histogram"] = histogram;
-            rows_.push_back(j);
-        }
-    }
-    // The HTML page: the totals and every material's histograms.
-    HtmlReport html() const {
-        HtmlReport page{"retrocheck stats " + dir_, true, {}, {}, histograms_};
-        page.summary = {
-            {"materials", grouped(materials_)},
-            {"positions (symmetry classes)", grouped(total_.positions)},
-            {"wins / draws / losses",
-             grouped(total_.wins) + " / " + grouped(total_.draws) + " / " + grouped(total_.losses)},
-            {"longest win", total_.longest_win
-                                ? std::to_string(total_.longest_win_plies) + " plies, " +
-                                      chess::format_fen(*total_.longest_win)
-                                : "-"}};
-        return page;
-    }
-    // The JSON document (null for text, whose total row is printed here).
-    nlohmann::json finish() const {
-        if (json_)
-            return {{"game", "chess"},
-                    {"directory", dir_},
-                    {"slices", rows_},
-                    {"total", counts(total_)}};
-        row("total", "both", grouped(total_.positions), grouped(total_.positions_raw),
-            grouped(total_.wins), grouped(total_.draws), grouped(total_.losses),
-            longest_text(total_), total_.longest_win ? chess::format_fen(*total_.longest_win) : "");
-        return nullptr;
-    }
-
-  private:
-    static std::string longest_text(const tb::chess::ChessSideStats& st) {
-        return st.longest_win ? Outcome::plies_text(st.longest_win_plies) : "-";
-    }
-    static nlohmann::json counts(const tb::chess::ChessSideStats& st) {
-        nlohmann::json longest = nullptr;
-        if (st.longest_win)
-            longest = {{"fen", chess::format_fen(*st.longest_win)},
-                       {"value", value_json(Outcome::win(st.longest_win_plies), Metric::Dtm)}};
-        return {{"positions", st.positions},
-                {"wins", st.wins},
-                {"draws", st.draws},
-                {"losses", st.losses},
-                {"positions_raw", st.positions_raw},
-                {"wins_raw", st.wins_raw},
-                {"draws_raw", st.draws_raw},
-                {"losses_raw", st.losses_raw},
-                {"longest_win", longest}};
-    }
-    static void row(const std::string& material, const std::string& side, const std::string& n,
-                    const std::string& raw, const std::string& w, const std::string& d,
-                    const std::string& l, const std::string& longest, const std::string& fen) {
-        fmt::print("{:<10} {:<5} {:>12} {:>12} {:>12} {:>12} {:>12} {:>13}  {}\n", material, side,
-                   n, raw, w, d, l, longest, fen);
-    }
-    std::string dir_;
-    bool json_;
-    std::size_t materials_ = 0;
-    tb::chess::ChessSideStats total_;
-    std::vector<HtmlHistogram> histograms_;
-    nlohmann::json rows_ = nlohmann::json::array();
-};
-
-}  // namespace
-
-int run_chess_stats(const std::filesystem::path& dir, bool json, const std::string& html) {
-    const auto files = tb::store::open_directory(dir);
-    if (!files) return fail(files.error());
-    ChessStatsPrinter printer(dir.string(), json);
-    for (const auto& file : *files) {
-        const auto table = file->read_material();
-        if (!table) return fail(table.error());
-        printer.add(**table);
-    }
-    const nlohmann::json doc = printer.finish();
-    if (json) print_json(doc);
-    if (!html.empty())
-        if (const auto w = write_html(html, printer.html()); !w) return fail(w.error());
-    return kExitOk;
-}
-
 int check_chess(const BuildArgs& args, const std::string& material_names, bool json) {
     const auto materials = chess_materials(material_names, args.pieces);
     if (!materials) return fail(materials.error());
@@ -262,7 +147,7 @@ int check_chess(const BuildArgs& args, const std::string& material_names, bool j
     const auto tables = tb::store::load_chess_directory(args.out);
     if (!tables) return fail(tables.error());
     const auto run = verify_tables<tb::chess::ChessGame>(*tables, 20, t0);
-    ChessStatsPrinter stats(args.out, json);
+    StatsPrinter<tb::chess::ChessGame> stats(args.out, json);
     if (!json) {
         print_verify(run);
         fmt::print("\n== stats {}\n", args.out);

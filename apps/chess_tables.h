@@ -1,6 +1,6 @@
-// build, stats and check on chess tables: the commands tell the game by their `game` argument
-// (build), --game (check) or the directory's files (stats), and hand chess work here. Each
-// returns the process exit code. (verify is one path for both games: apps/verify_run.h.)
+// build and check on chess tables: the commands tell the game by their `game` argument (build)
+// or --game (check), and hand chess work here. Each returns the process exit code. (verify and
+// stats are one path for both games: apps/verify_run.h, apps/stats_printer.h.)
 #pragma once
 
 #include <filesystem>
@@ -25,9 +25,6 @@ Result<BuildSummary> build_chess_tables(const std::vector<tb::chess::Material>& 
                                         const BuildRequest& request);
 nlohmann::json chess_build_json(const BuildSummary& s, const BuildArgs& args,
                                 const std::vector<tb::chess::Material>& materials);
-
-// html: the report file to write ("" for none).
-int run_chess_stats(const std::filesystem::path& dir, bool json, const std::string& html = {});
 
 // `check --game chess`: build, read back, verify and print the statistics.
 int check_chess(const BuildArgs& args, const std::string& materials, bool json);

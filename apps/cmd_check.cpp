@@ -10,6 +10,7 @@
 #include "apps/commands.h"
 #include "apps/jobs.h"
 #include "apps/output.h"
+#include "apps/stats_printer.h"
 #include "apps/verify_run.h"
 #include "tablebases/store/directory.h"
 
@@ -61,12 +62,12 @@ Command add_check(CLI::App& app) {
                 if (args->json) {
                     print_json({{"build", build_json(*built, b)},
                                 {"verify", verify_json(verified, b.out)},
-                                {"stats", print_stats(*tables, b.out, true)}});
+                                {"stats", print_stats<tb::CheckersGame>(*tables, b.out, true)}});
                     return verified.exit_code();
                 }
                 print_verify(verified);
                 fmt::print("\n== stats {}\n", b.out);
-                print_stats(*tables, b.out, false);
+                print_stats<tb::CheckersGame>(*tables, b.out, false);
                 return verified.exit_code();
             }};
 }

@@ -2,8 +2,6 @@
 
 #include "tablebases/chess/probe.h"
 #include "tablebases/store/directory.h"
-#include "tablebases/verify/chess_stats.h"
-#include "tablebases/verify/stats.h"
 
 namespace retrocheck::app {
 
@@ -11,25 +9,9 @@ Result<tb::TableSet> AppGame<tb::CheckersGame>::load(const std::filesystem::path
     return tb::store::load_directory(dir);
 }
 
-std::vector<HtmlHistogram> AppGame<tb::CheckersGame>::histograms(const tb::TableSet& tables) {
-    std::vector<HtmlHistogram> out;
-    for (const auto& [slice, table] : tables.tables())
-        for (auto& h : slice_histograms(slice, tb::table_stats(*table))) out.push_back(std::move(h));
-    return out;
-}
-
 Result<tb::chess::MaterialTableSet> AppGame<tb::chess::ChessGame>::load(
     const std::filesystem::path& dir) {
     return tb::store::load_chess_directory(dir);
-}
-
-std::vector<HtmlHistogram> AppGame<tb::chess::ChessGame>::histograms(
-    const tb::chess::MaterialTableSet& tables) {
-    std::vector<HtmlHistogram> out;
-    for (const auto& entry : tables.tables())
-        for (auto& h : material_histograms(*entry.second, tb::chess::material_stats(*entry.second)))
-            out.push_back(std::move(h));
-    return out;
 }
 
 std::string game_of_tables(const std::filesystem::path& dir) {

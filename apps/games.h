@@ -4,7 +4,9 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,8 +42,27 @@ struct AppGame<tb::CheckersGame> {
         return html_board(std::move(title), pos, move ? move_squares(*move) : std::vector<int>{},
                           move ? "child " + checkers::format_move(*move) : "", std::move(details));
     }
-    // The distances of every table, two histograms a table (a side to move each).
-    static std::vector<HtmlHistogram> histograms(const tb::TableSet& tables);
+    // Statistics: the sides in slot order, the column of a table's file name beside its
+    // material's, the game's own counts (tb::CheckersGame::StatsExtra) in JSON and in the one
+    // text column shown, and a slice's men and kings in JSON.
+    static constexpr std::array<const char*, 2> kSides = {"black", "white"};
+    static constexpr const char* kSliceColumn = "slice";
+    static constexpr const char* kExtraColumn = "captures";
+    static std::uint64_t extra_column(const tb::CheckersGame::StatsExtra& e) {
+        return e.capture_positions;
+    }
+    static void extra_json(const tb::CheckersGame::StatsExtra& e, nlohmann::json& j) {
+        j["capture_positions"] = e.capture_positions;
+        j["quiet_wins"] = e.quiet_wins;
+        j["quiet_draws"] = e.quiet_draws;
+        j["quiet_losses"] = e.quiet_losses;
+    }
+    static void slice_json(const tb::Slice& s, nlohmann::json& j) {
+        j["black_men"] = s.black_men;
+        j["black_kings"] = s.black_kings;
+        j["white_men"] = s.white_men;
+        j["white_kings"] = s.white_kings;
+    }
 };
 
 template <>
@@ -61,7 +82,20 @@ struct AppGame<tb::chess::ChessGame> {
                           move ? "child " + chess::format_san(pos, *move) : "",
                           std::move(details));
     }
-    static std::vector<HtmlHistogram> histograms(const tb::chess::MaterialTableSet& tables);
+    // Statistics count a position once a symmetry class; the raw counts are over every image.
+    static constexpr std::array<const char*, 2> kSides = {"white", "black"};
+    static constexpr const char* kSliceColumn = nullptr;  // a material is its file's name
+    static constexpr const char* kExtraColumn = "raw";
+    static std::uint64_t extra_column(const tb::chess::ChessGame::StatsExtra& e) {
+        return e.positions_raw;
+    }
+    static void extra_json(const tb::chess::ChessGame::StatsExtra& e, nlohmann::json& j) {
+        j["positions_raw"] = e.positions_raw;
+        j["wins_raw"] = e.wins_raw;
+        j["draws_raw"] = e.draws_raw;
+        j["losses_raw"] = e.losses_raw;
+    }
+    static void slice_json(const tb::chess::Material&, nlohmann::json&) {}
 };
 
 // The game of a folder of our tables, by its files' names: chess when it holds chess tables of

@@ -217,18 +217,6 @@ std::string histogram_svg(const HtmlHistogram& h) {
     return s + "</svg>";
 }
 
-std::vector<HtmlHistogram> slice_histograms(tb::Slice slice,
-                                            const std::array<tb::SideStats, 2>& sides) {
-    std::vector<HtmlHistogram> out;
-    for (int side = 0; side < 2; ++side) {
-        const tb::SideStats& st = sides[static_cast<std::size_t>(side)];
-        out.push_back({fmt::format("{} ({}), {} to move", tb::material(slice), tb::name(slice),
-                                   side == 0 ? "Black" : "White"),
-                       st.win_plies, st.loss_plies, st.draws});
-    }
-    return out;
-}
-
 std::string html_page(const HtmlReport& r) {
     std::string s = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">";
     s += "<title>" + xml_escaped(r.title) + "</title><style>" + kStyle + "</style></head><body>\n";
@@ -266,27 +254,6 @@ void add_html_option(CLI::App* cmd, std::string& path) {
                     "Also write an HTML report to FILE: the summary and every example position "
                     "drawn, with the move that shows the problem")
         ->check(CLI::Validator(report_path_problem, "FILE", "report file"));
-}
-
-// The distances of a material's two sides: wins by odd plies, losses by even.
-std::vector<HtmlHistogram> material_histograms(
-    const tb::chess::MaterialTable& table, const std::array<tb::chess::ChessSideStats, 2>& sides) {
-    std::vector<HtmlHistogram> out;
-    for (std::size_t side = 0; side < 2; ++side) {
-        HtmlHistogram h{
-            fmt::format("{}, {} to move", table.material().name(), side == 0 ? "White" : "Black"),
-            {},
-            {},
-            sides[side].draws};
-        for (const auto& [plies, n] : sides[side].histogram) {
-            auto& bars = plies % 2 == 1 ? h.wins : h.losses;
-            if (bars.size() <= static_cast<std::size_t>(plies))
-                bars.resize(static_cast<std::size_t>(plies) + 1);
-            bars[static_cast<std::size_t>(plies)] = n;
-        }
-        out.push_back(std::move(h));
-    }
-    return out;
 }
 
 }  // namespace retrocheck::app

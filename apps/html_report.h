@@ -16,9 +16,6 @@
 #include "engine/chess/position.h"
 #include "engine/core/result.h"
 #include "tablebases/checkers/slice.h"
-#include "tablebases/chess/table.h"
-#include "tablebases/verify/chess_stats.h"
-#include "tablebases/verify/stats.h"
 
 namespace retrocheck::app {
 
@@ -72,14 +69,6 @@ std::vector<int> move_squares(const checkers::Move& m);
 // The two squares of a chess move in UCI ("e7e8q"), to draw: it may be a move our generator
 // finds illegal (a plugin's or an engine's); nothing for text that names no two squares.
 std::optional<chess::Move> uci_move_drawn(const std::string& uci);
-
-// The histograms of a slice's two sides (stats of tablebases/verify/stats.h).
-std::vector<HtmlHistogram> slice_histograms(tb::Slice slice,
-                                            const std::array<tb::SideStats, 2>& sides);
-
-// The histograms of a chess material's two sides (wins by odd plies, losses by even).
-std::vector<HtmlHistogram> material_histograms(
-    const tb::chess::MaterialTable& table, const std::array<tb::chess::ChessSideStats, 2>& sides);
 
 // Writes the page whole or not at all; the error names the file.
 Result<bool> write_html(const std::string& path, const HtmlReport& report);

@@ -66,7 +66,5 @@ int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_exam
 // `stats DIR`: the exit code; prints per slice and side (JSON when json is set), reading one
 // file at a time.
 int run_stats(const std::filesystem::path& dir, bool json, const std::string& html = {});
-// The same over tables already in memory: prints the text, or returns the JSON document.
-nlohmann::json print_stats(const tb::TableSet& tables, const std::filesystem::path& dir, bool json);
 
 }  // namespace retrocheck::app

@@ -15,6 +15,7 @@
 #include "apps/junit.h"
 #include "apps/output.h"
 #include "apps/progress.h"
+#include "apps/stats_printer.h"
 #include "apps/verify_output.h"
 #include "tablebases/verify/verifier.h"
 
@@ -98,7 +99,9 @@ HtmlReport verify_html(const VerifyRun<G>& run, const typename G::Tables& tables
         for (const tb::Violation<G>& v : *list)
             page.boards.push_back(Game::board((v.finding ? "finding: " : "consequence: ") + v.rule,
                                               v.position, v.child_move, tb::describe(v)));
-    page.histograms = Game::histograms(tables);
+    StatsPrinter<G> stats(dir.string(), true);
+    for (const auto& entry : tables.tables()) stats.add(*entry.second);
+    page.histograms = stats.html().histograms;
     return page;
 }
 

@@ -45,6 +45,26 @@ struct CheckersGame {
 
     static bool may_share_slots(const Table&, const Position&) { return false; }
 
+    // What statistics count beyond wins, draws and losses (verify/stats.h): the positions
+    // where either side has a capture, and the values of the others (what capture-free
+    // databases store).
+    struct StatsExtra {
+        std::uint64_t capture_positions = 0, quiet_wins = 0, quiet_draws = 0, quiet_losses = 0;
+        void count(const Position& p, const Outcome& o) {
+            if (checkers::either_side_can_capture(p)) {
+                ++capture_positions;
+                return;
+            }
+            ++(o.is_win() ? quiet_wins : o.is_draw() ? quiet_draws : quiet_losses);
+        }
+        void add(const StatsExtra& o) {
+            capture_positions += o.capture_positions;
+            quiet_wins += o.quiet_wins;
+            quiet_draws += o.quiet_draws;
+            quiet_losses += o.quiet_losses;
+        }
+    };
+
     // The table-game members (game.h) for readers of finished tables.
     static checkers::MoveList legal_moves(const Position& p) { return checkers::legal_moves(p); }
     static NoMoveRule no_move(const Position&) { return {Outcome::loss(0), "no-move-is-loss-0"}; }

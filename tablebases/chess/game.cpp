@@ -167,6 +167,20 @@ std::optional<Position> ChessBuildTable::position(std::uint64_t id) const {
     return pos;
 }
 
+int orbit_size(const Position& pos) {
+    const int group = pos.pieces(PieceType::Pawn) ? 2 : 8;
+    int fixed = 0;
+    for (int k = 0; k < group; ++k) {
+        bool same = true;
+        for (Color c : {Color::White, Color::Black})
+            for (PieceType t : {PieceType::King, PieceType::Queen, PieceType::Rook,
+                                PieceType::Bishop, PieceType::Knight, PieceType::Pawn})
+                same = same && retrocheck::chess::transform(pos.pieces(c, t), k) == pos.pieces(c, t);
+        fixed += same;
+    }
+    return group / fixed;
+}
+
 MaterialTable ChessGame::finish(Table&& t, BuildStats* stats) {
     std::vector<Value> values = std::move(t.values);
     values.resize(t.stored_slots());

@@ -95,6 +95,9 @@ class ChessBuildTable {
     std::vector<EnPassant> ep_;  // by key
 };
 
+// How many distinct boards the symmetries of pos's material make of it (1, 2, 4 or 8).
+int orbit_size(const retrocheck::chess::Position& pos);
+
 struct ChessGame {
     using Position = retrocheck::chess::Position;
     using Move = retrocheck::chess::Move;
@@ -105,6 +108,23 @@ struct ChessGame {
     static constexpr bool kSharedSlots = true;  // a slot a symmetry class
     static bool lost_without_moves(const Position& p) { return p.in_check(); }  // else stalemate
     static bool may_share_slots(const Table& t, const Position& p) { return t.may_share_slots(p); }
+
+    // What statistics count beyond wins, draws and losses (verify/stats.h): the same counted
+    // over every symmetric image of each position (raw), not once a class.
+    struct StatsExtra {
+        std::uint64_t positions_raw = 0, wins_raw = 0, draws_raw = 0, losses_raw = 0;
+        void count(const Position& p, const Outcome& o) {
+            const auto images = static_cast<std::uint64_t>(orbit_size(p));
+            positions_raw += images;
+            (o.is_win() ? wins_raw : o.is_draw() ? draws_raw : losses_raw) += images;
+        }
+        void add(const StatsExtra& o) {
+            positions_raw += o.positions_raw;
+            wins_raw += o.wins_raw;
+            draws_raw += o.draws_raw;
+            losses_raw += o.losses_raw;
+        }
+    };
 
     // The table-game members (game.h) for readers of finished tables. A position with an en
     // passant right has no slot: it is looked up by its moves (MaterialTableSet::probe).

@@ -10,6 +10,7 @@
 #include "engine/checkers/movegen.h"
 #include "oracles/checkers/value_iteration.h"
 #include "tablebases/checkers/build.h"
+#include "tablebases/checkers/game.h"
 #include "tablebases/tests/tables.h"
 #include "tablebases/verify/stats.h"
 
@@ -92,7 +93,7 @@ TEST(Builder, MatchesTheOracleOnSeveral4PieceSlices) {
 }
 
 TEST(FastBuilder, KingAgainstKingWhiteToMove) {
-    const SideStats white = table_stats(*built_tables(3).find(Slice{0, 1, 0, 1}))[1];
+    const SideStats<CheckersGame> white = table_stats<CheckersGame>(*built_tables(3).find(Slice{0, 1, 0, 1}))[1];
     EXPECT_EQ(white.wins, 230u);
     EXPECT_EQ(white.draws, 654u);
     EXPECT_EQ(white.losses, 108u);

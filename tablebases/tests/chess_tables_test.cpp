@@ -21,7 +21,7 @@
 #include "tablebases/store/format.h"
 #include "tablebases/store/writer.h"
 #include "tablebases/tests/scratch.h"
-#include "tablebases/verify/chess_stats.h"
+#include "tablebases/verify/stats.h"
 #include "tablebases/chess/game.h"
 #include "tablebases/verify/verifier.h"
 
@@ -49,7 +49,7 @@ struct Published {
 };
 
 void expect_published(const MaterialTableSet& set, const Published& p) {
-    const auto st = material_stats(*set.find(material(p.material)));
+    const auto st = table_stats<ChessGame>(*set.find(material(p.material)));
     EXPECT_EQ(st[0].wins, p.w[0]) << p.material;
     EXPECT_EQ(st[0].draws, p.w[1]) << p.material;
     EXPECT_EQ(st[0].losses, p.w[2]) << p.material;
@@ -69,9 +69,9 @@ TEST(FastChessTables, ThreePiecesMatchThePublishedFigures) {
     expect_published(set, {"KPvK", {62480, 19184, 0}, {0, 35210, 48802}, 55, 3});
     expect_published(set, {"KBvK", {0, 24178, 0}, {0, 28056, 0}, -1, 0});
     expect_published(set, {"KNvK", {0, 25750, 0}, {0, 28056, 0}, -1, 0});
-    const auto kqk = material_stats(*set.find(material("KQvK")));
+    const auto kqk = table_stats<ChessGame>(*set.find(material("KQvK")));
     EXPECT_EQ(format_fen(*kqk[0].longest_win), "8/8/8/5k2/8/8/1Q6/K7 w - - 0 1");
-    EXPECT_EQ(kqk[1].draws_raw, 23048u);  // counted without symmetry
+    EXPECT_EQ(kqk[1].extra.draws_raw, 23048u);  // counted without symmetry
     // The published example is one of the three classes of the longest win.
     const Position example = *parse_fen("8/8/8/1k6/8/8/K5P1/8 w - - 0 1");
     EXPECT_EQ(set.probe(example), Outcome::win(55));
@@ -216,7 +216,7 @@ TEST(FastChessTables, TheFirstFoundBuilderIsCaughtByTheVerifier) {
 TEST(FastChessTables, TheQueenOnlyBuilderIsCaughtByThePublishedStatistics) {
     const auto set =
         build_closure({material("KPvK")}, BuildMethod::OutCounting, /*queen_only=*/true);
-    const auto st = material_stats(*set.find(material("KPvK")));
+    const auto st = table_stats<ChessGame>(*set.find(material("KPvK")));
     EXPECT_EQ(st[0].wins, 62477u);  // CHESS.md: 62,480 with every promotion
     EXPECT_NE(st[0].wins, 62480u);
 }
@@ -432,7 +432,7 @@ TEST(SlowChessTables, FourPiecesMatchThePublishedFiguresAndTheOracle) {
                                    BuildMethod::OutCounting);
     expect_published(set, {"KBNvK", {1352913, 6665, 0}, {0, 309147, 1398741}, 65, 138});
     expect_published(set, {"KQvKR", {1108111, 8963, 2142}, {386313, 78518, 883075}, 69, 0});
-    EXPECT_EQ(material_stats(*set.find(material("KPvKR")))[0].longest_win_plies, 85);
+    EXPECT_EQ(table_stats<ChessGame>(*set.find(material("KPvKR")))[0].longest_win_plies, 85);
     EXPECT_EQ(verify(set).violations, 0u);
     // KPvKR's closure holds KQvKR; KPvKP's all 25 materials with one piece beside each king.
     expect_the_oracles_values(set, oracle::chess::ValueIteration("KPvKR"));
