@@ -1,4 +1,5 @@
 #include "apps/chess_tables.h"
+#include "apps/build_run.h"
 #include "apps/stats_printer.h"
 #include "apps/verify_run.h"
 
@@ -53,66 +54,6 @@ Result<std::vector<Material>> chess_materials(const std::string& names, int piec
     return out;
 }
 
-Result<BuildSummary> build_chess_tables(const std::vector<Material>& materials,
-                                        const BuildRequest& request) {
-    const std::vector<Material> order = tb::closure<tb::chess::ChessGame>(materials);
-    std::vector<std::string> names;
-    std::vector<PlannedTable> plan;
-    for (const Material& m : order) {
-        names.push_back(m.name());
-        PlannedTable t{m.name(), 2 * tb::chess::MaterialIndex(m).size(), 0};
-        for (const Material& next : m.successors())
-            if (next.pieces() > 2) t.successor_slots += 2 * tb::chess::MaterialIndex(next).size();
-        plan.push_back(t);
-    }
-    if (const auto fits = check_build_fits(plan); !fits) return Error{fits.error()};
-    if (const auto cleared = clear_stale_tables(request.out, names, request.overwrite); !cleared)
-        return Error{cleared.error()};
-    std::map<Material, int> needed_by;
-    for (const Material& m : order)
-        for (const Material& t : m.successors()) ++needed_by[t];
-
-    BuildSummary sum;
-    sum.unit = "materials";
-    const auto t0 = std::chrono::steady_clock::now();
-    MaterialTableSet in_memory;
-    for (const Material& m : order) {
-        tb::BuildProgress progress;
-        tb::BuildStats stats;
-        const auto t_material = std::chrono::steady_clock::now();
-        std::shared_ptr<MaterialTable> table;
-        try {
-            ProgressLine line([&] {
-                return fmt::format("{} {} positions seeded, {} settled, distance {}", m.name(),
-                                   grouped(progress.seeded.load()),
-                                   grouped(progress.settled.load()), progress.level.load());
-            });
-            table = std::make_shared<MaterialTable>(
-                tb::chess::build_material(m, in_memory, request.method, &stats, &progress));
-        } catch (const std::exception& e) {
-            return Error{m.name() + ": " + e.what()};
-        }
-        const double seconds = seconds_since(t_material);
-        auto bytes = tb::store::write_table(*table, tb::store::table_path(request.out, m));
-        if (!bytes) return Error{bytes.error()};
-        sum.positions += stats.positions;
-        sum.bytes += *bytes;
-        ++sum.slices;
-        if (request.log)
-            request.log(fmt::format("{:<12} {:>14} positions  longest {:>11}  {:>10}  {:>10}",
-                                    m.name(), grouped(stats.positions),
-                                    stats.levels > 1 ? Outcome::plies_text(stats.levels - 1) : "-",
-                                    seconds_text(seconds), bytes_text(*bytes)));
-        in_memory.add(std::move(table));
-        for (const Material& t : m.successors())
-            if (--needed_by[t] == 0) in_memory.remove(t);
-        if (needed_by[m] == 0) in_memory.remove(m);
-    }
-    sum.seconds = seconds_since(t0);
-    sum.peak_memory = peak_memory_bytes();
-    return sum;
-}
-
 nlohmann::json chess_build_json(const BuildSummary& s, const BuildArgs& args,
                                 const std::vector<Material>& materials) {
     nlohmann::json j = build_json(s, args);
@@ -137,7 +78,7 @@ int check_chess(const BuildArgs& args, const std::string& material_names, bool j
             args.out);
     BuildRequest request = args.request();
     if (!json) request.log = print_line;
-    const auto built = build_chess_tables(*materials, request);
+    const auto built = build_tables<tb::chess::ChessGame>(*materials, request);
     if (!built) return fail(built.error());
     if (!json) {
         print_build_summary(*built, args.method);

@@ -19,10 +19,6 @@ namespace retrocheck::app {
 // The materials named by --material ("KQRvKR,KPvK"), or every one up to `pieces` pieces.
 Result<std::vector<tb::chess::Material>> chess_materials(const std::string& names, int pieces);
 
-// Builds the materials and every material they lead to, in build order, writing each file as it
-// is done and keeping in memory only the tables later materials still need.
-Result<BuildSummary> build_chess_tables(const std::vector<tb::chess::Material>& materials,
-                                        const BuildRequest& request);
 nlohmann::json chess_build_json(const BuildSummary& s, const BuildArgs& args,
                                 const std::vector<tb::chess::Material>& materials);
 

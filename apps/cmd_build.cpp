@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "apps/build_plan.h"
+#include "apps/build_run.h"
 #include "apps/chess_tables.h"
 #include "apps/commands.h"
 #include "apps/jobs.h"
@@ -69,74 +70,6 @@ Result<int> clear_stale_tables(const std::filesystem::path& dir,
         if (ec) return Error{p.string() + ": cannot remove: " + ec.message()};
     }
     return static_cast<int>(stale.size());
-}
-
-Result<BuildSummary> build_tables(const BuildRequest& request) {
-    const std::vector<Slice> slices = slices_up_to(request.pieces);
-    std::vector<std::string> names;
-    std::vector<PlannedTable> plan;
-    for (const Slice& s : slices) {
-        names.push_back(name(s));
-        PlannedTable t{name(s), 2 * SliceIndex(s).size(), 0};
-        for (const Slice& next : successors(s)) t.successor_slots += 2 * SliceIndex(next).size();
-        plan.push_back(t);
-    }
-    if (const auto fits = check_build_fits(plan); !fits) return Error{fits.error()};
-    if (const auto cleared = clear_stale_tables(request.out, names, request.overwrite); !cleared)
-        return Error{cleared.error()};
-    // How many slices still to build need each slice: a table leaves memory when none does.
-    std::map<Slice, int> needed_by;
-    std::uint64_t total = 0;
-    for (const Slice& s : slices) {
-        for (const Slice& t : successors(s)) ++needed_by[t];
-        total += 2 * SliceIndex(s).size();
-    }
-
-    BuildSummary sum;
-    const auto t0 = Clock::now();
-    TableSet in_memory;
-    for (const Slice& s : slices) {
-        BuildProgress progress;
-        const std::uint64_t before = sum.positions;
-        const std::uint64_t size = 2 * SliceIndex(s).size();
-        const auto t_slice = Clock::now();
-        BuildStats stats;
-        std::shared_ptr<SliceTable> table;
-        {
-            ProgressLine line([&] {
-                const std::uint64_t seeded = progress.seeded.load();
-                const std::uint64_t settled = progress.settled.load();
-                const std::uint64_t done = before + seeded;
-                return fmt::format("{} {} of {} positions, {} settled, distance {}, {}, {}",
-                                   material(s), grouped(seeded), grouped(size), grouped(settled),
-                                   progress.level.load(),
-                                   rate_text(per_second(done, seconds_since(t0)), "positions"),
-                                   eta_text(done, total, seconds_since(t0)));
-            });
-            table = std::make_shared<SliceTable>(
-                build_slice(s, in_memory, request.method, &stats, &progress));
-        }
-        const double build_seconds = seconds_since(t_slice);
-        auto bytes = store::write_table(*table, store::table_path(request.out, s));
-        if (!bytes) return Error{bytes.error()};
-        sum.positions += stats.positions;
-        sum.bytes += *bytes;
-        ++sum.slices;
-        if (request.log)
-            request.log(
-                fmt::format("{:<12} {:<13} {:>14} positions  longest win {:>11}  {:>10}  "
-                            "{:>10}",
-                            material(s), name(s), grouped(stats.positions),
-                            stats.levels > 1 ? Outcome::plies_text(stats.levels - 1) : "-",
-                            seconds_text(build_seconds), bytes_text(*bytes)));
-        in_memory.add(std::move(table));
-        for (const Slice& t : successors(s))
-            if (--needed_by[t] == 0) in_memory.remove(t);
-        if (needed_by[s] == 0) in_memory.remove(s);
-    }
-    sum.seconds = seconds_since(t0);
-    sum.peak_memory = peak_memory_bytes();
-    return sum;
 }
 
 BuildRequest BuildArgs::request() const {
@@ -202,7 +135,8 @@ Command add_build(CLI::App& app) {
                     materials = *m;
                 }
                 const auto summary =
-                    chess ? build_chess_tables(materials, request) : build_tables(request);
+                    chess ? build_tables<tb::chess::ChessGame>(materials, request)
+                          : build_tables<CheckersGame>(slices_up_to(args->build.pieces), request);
                 if (!summary) return fail(summary.error());
                 if (args->json)
                     print_json(chess ? chess_build_json(*summary, args->build, materials)

@@ -10,6 +10,7 @@
 #include "apps/commands.h"
 #include "apps/jobs.h"
 #include "apps/output.h"
+#include "apps/build_run.h"
 #include "apps/stats_printer.h"
 #include "apps/verify_run.h"
 #include "tablebases/store/directory.h"
@@ -50,7 +51,7 @@ Command add_check(CLI::App& app) {
                     fmt::print("== build: checkers, up to {} pieces, into {}\n", b.pieces, b.out);
                 BuildRequest request = b.request();
                 if (!args->json) request.log = print_line;
-                const auto built = build_tables(request);
+                const auto built = build_tables<tb::CheckersGame>(tb::slices_up_to(b.pieces), request);
                 if (!built) return fail(built.error());
                 if (!args->json) print_build_summary(*built, b.method);
                 // The files just written, read back once for both verify and stats.

@@ -17,7 +17,10 @@
 #include "engine/chess/notation.h"
 #include "engine/core/metric.h"
 #include "engine/core/result.h"
+#include "tablebases/checkers/build.h"
 #include "tablebases/checkers/game.h"
+#include "tablebases/checkers/index.h"
+#include "tablebases/chess/build.h"
 #include "tablebases/chess/game.h"
 
 namespace retrocheck::app {
@@ -31,6 +34,12 @@ struct AppGame<tb::CheckersGame> {
     static constexpr Metric kMetric = Metric::Dtw;
     static constexpr const char* kUnits = "slices";  // what a table holds
     static Result<tb::TableSet> load(const std::filesystem::path& dir);
+    // Building: a slice's slots (both sides to move), and its table from those it leads to.
+    static std::uint64_t slots(const tb::Slice& s) { return 2 * tb::SliceIndex(s).size(); }
+    static tb::SliceTable build(const tb::Slice& s, const tb::TableSet& done, tb::BuildMethod m,
+                                tb::BuildStats* stats, tb::BuildProgress* progress) {
+        return tb::build_slice(s, done, m, stats, progress);
+    }
     // A table's JUnit class ("verify.<id>") and its name for people.
     static std::string unit_id(const tb::Slice& s) { return tb::name(s); }
     static std::string unit_name(const tb::Slice& s) { return tb::material(s); }
@@ -71,6 +80,15 @@ struct AppGame<tb::chess::ChessGame> {
     static constexpr Metric kMetric = Metric::Dtm;
     static constexpr const char* kUnits = "materials";
     static Result<tb::chess::MaterialTableSet> load(const std::filesystem::path& dir);
+    static std::uint64_t slots(const tb::chess::Material& m) {
+        return 2 * tb::chess::MaterialIndex(m).size();
+    }
+    static tb::chess::MaterialTable build(const tb::chess::Material& m,
+                                          const tb::chess::MaterialTableSet& done,
+                                          tb::BuildMethod method, tb::BuildStats* stats,
+                                          tb::BuildProgress* progress) {
+        return tb::chess::build_material(m, done, method, stats, progress);
+    }
     static std::string unit_id(const tb::chess::Material& m) { return m.name(); }
     static std::string unit_name(const tb::chess::Material& m) { return m.name(); }
     static std::string move_text(const chess::Position& p, const chess::Move& m) {

@@ -51,10 +51,6 @@ struct BuildSummary {
 Result<int> clear_stale_tables(const std::filesystem::path& dir,
                                const std::vector<std::string>& names, bool overwrite);
 
-// Builds every slice up to request.pieces in build order, writing each file as it is done and
-// keeping in memory only the tables later slices still need. Refuses a directory holding table
-// files it would not rewrite, unless request.overwrite.
-Result<BuildSummary> build_tables(const BuildRequest& request);
 void print_build_summary(const BuildSummary& s, const std::string& method);
 nlohmann::json build_json(const BuildSummary& s, const BuildArgs& args);
 
