@@ -121,6 +121,38 @@ void expect_traced_to(const VerifyReport<CheckersGame>& report, const std::vecto
     }
 }
 
+// A slot without a value (the byte an unfinished build leaves): one finding there, under
+// known-value, and each violation it causes at a parent names it.
+TEST(FastVerifier, ASlotWithoutAValueIsOneFindingThere) {
+    const auto [id, m] = first_with_move([](const checkers::Position& p, const checkers::Move& n) {
+        return value(p).is_win() && value(p.after(n)).is_loss() && value(p.after(n)).plies() > 0;
+    });
+    const checkers::Position x = small_set().find(kSmall)->position(id);
+    const checkers::Position hole = x.after(m);
+    TableSet changed;
+    for (const auto& [s, t] : small_set().tables()) {
+        if (!(s == slice_of(hole))) {
+            changed.add(t);
+            continue;
+        }
+        auto copy = std::make_shared<SliceTable>(*t);
+        copy->values[copy->id(hole)] = kUnknown;
+        changed.add(copy);
+    }
+    const VerifyReport<CheckersGame> report = verify(changed, 1000);
+    ASSERT_EQ(report.findings, 1u) << testing::all_of(report);
+    const Violation<CheckersGame>& f = report.examples.front();
+    EXPECT_EQ(f.position, hole) << describe(f);
+    EXPECT_EQ(f.rule, "known-value") << describe(f);
+    EXPECT_FALSE(f.stored) << describe(f);
+    EXPECT_NE(describe(f).find("stored: no value"), std::string::npos) << describe(f);
+    EXPECT_GT(report.consequences.size(), 0u);
+    for (const Violation<CheckersGame>& c : report.consequences) {
+        ASSERT_TRUE(c.cause) << describe(c);
+        EXPECT_EQ(*c.cause, hole) << describe(c);
+    }
+}
+
 // The same wrong value at a position and at its mirror: two wrong values, two findings.
 TEST(FastVerifier, AWrongValueAndItsMirrorAreTwoFindings) {
     const auto [id, m] = first_with_move([](const checkers::Position& p, const checkers::Move&) {
