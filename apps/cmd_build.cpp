@@ -11,7 +11,7 @@
 
 #include "apps/build_plan.h"
 #include "apps/build_run.h"
-#include "apps/chess_tables.h"
+#include "apps/games.h"
 #include "apps/commands.h"
 #include "apps/jobs.h"
 #include "apps/output.h"
@@ -118,32 +118,22 @@ Command add_build(CLI::App& app) {
     cmd->add_flag("--quiet", args->quiet, "Print only the summary");
     cmd->add_flag("--json", args->json, "Print one JSON object: the summary");
     return {cmd, [args, cmd] {
-                const bool chess = args->game == "chess";
-                const bool pieces = cmd->count("--pieces") > 0;
-                if (chess ? pieces == !args->materials.empty() : !pieces)
-                    return fail(chess ? "build chess: give --material or --pieces (one of them)"
-                                      : "build checkers: --pieces is required");
-                if (!chess && !args->materials.empty())
-                    return fail("--material: checkers tables are built by --pieces");
-                const auto threads = limit_threads(args->build.threads);
-                BuildRequest request = args->build.request();
-                if (!args->quiet && !args->json) request.log = print_line;
-                std::vector<tb::chess::Material> materials;
-                if (chess) {
-                    auto m = chess_materials(args->materials, args->build.pieces);
-                    if (!m) return fail(m.error());
-                    materials = *m;
-                }
-                const auto summary =
-                    chess ? build_tables<tb::chess::ChessGame>(materials, request)
-                          : build_tables<CheckersGame>(slices_up_to(args->build.pieces), request);
-                if (!summary) return fail(summary.error());
-                if (args->json)
-                    print_json(chess ? chess_build_json(*summary, args->build, materials)
-                                     : build_json(*summary, args->build));
-                else
-                    print_build_summary(*summary, args->build.method);
-                return kExitOk;
+                return with_game(args->game, [&]<typename G>() {
+                    using Game = AppGame<G>;
+                    const auto roots = Game::roots(args->materials, args->build.pieces,
+                                                   cmd->count("--pieces") > 0, true);
+                    if (!roots) return fail(roots.error());
+                    const auto threads = limit_threads(args->build.threads);
+                    BuildRequest request = args->build.request();
+                    if (!args->quiet && !args->json) request.log = print_line;
+                    const auto summary = build_tables<G>(*roots, request);
+                    if (!summary) return fail(summary.error());
+                    if (args->json)
+                        print_json(Game::build_json(*summary, args->build, *roots));
+                    else
+                        print_build_summary(*summary, args->build.method);
+                    return kExitOk;
+                });
             }};
 }
 

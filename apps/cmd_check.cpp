@@ -4,9 +4,10 @@
 // them and prints their statistics.
 #include <fmt/format.h>
 
+#include <chrono>
 #include <memory>
 
-#include "apps/chess_tables.h"
+#include "apps/games.h"
 #include "apps/commands.h"
 #include "apps/jobs.h"
 #include "apps/output.h"
@@ -16,6 +17,41 @@
 #include "tablebases/store/directory.h"
 
 namespace retrocheck::app {
+
+namespace {
+
+// Builds into b.out, reads those files back once for both verify and stats.
+template <typename G>
+int check(const BuildArgs& b, const std::vector<typename G::Slice>& roots,
+          const std::string& what, bool json) {
+    using Game = AppGame<G>;
+    const auto threads = limit_threads(b.threads);
+    if (!json) fmt::print("== build: {}, {}, into {}\n", Game::kName, what, b.out);
+    BuildRequest request = b.request();
+    if (!json) request.log = print_line;
+    const auto built = build_tables<G>(roots, request);
+    if (!built) return fail(built.error());
+    if (!json) {
+        print_build_summary(*built, b.method);
+        fmt::print("\n== verify {}\n", b.out);
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto tables = Game::load(b.out);
+    if (!tables) return fail(tables.error());
+    const auto verified = verify_tables<G>(*tables, 20, t0);
+    if (json) {
+        print_json({{"build", Game::build_json(*built, b, roots)},
+                    {"verify", verify_json(verified, b.out)},
+                    {"stats", print_stats<G>(*tables, b.out, true)}});
+        return verified.exit_code();
+    }
+    print_verify(verified);
+    fmt::print("\n== stats {}\n", b.out);
+    print_stats<G>(*tables, b.out, false);
+    return verified.exit_code();
+}
+
+}  // namespace
 
 Command add_check(CLI::App& app) {
     struct Args {
@@ -36,40 +72,18 @@ Command add_check(CLI::App& app) {
                     "Chess: these materials (KQvKR,KPvK) and every material they lead to");
     cmd->add_flag("--json", args->json, "Print one JSON object: build, verify and stats");
     return {cmd, [args, cmd] {
-                if (args->game == "chess") {
+                return with_game(args->game, [&]<typename G>() {
+                    using Game = AppGame<G>;
                     BuildArgs b = args->build;
-                    if (!cmd->count("--pieces")) b.pieces = 4;
-                    if (!cmd->count("--out")) b.out = "chess-tables";
-                    const auto threads = limit_threads(b.threads);
-                    return check_chess(b, args->materials, args->json);
-                }
-                if (!args->materials.empty())
-                    return fail("--material: checkers tables are checked by --pieces");
-                const BuildArgs& b = args->build;
-                const auto threads = limit_threads(b.threads);
-                if (!args->json)
-                    fmt::print("== build: checkers, up to {} pieces, into {}\n", b.pieces, b.out);
-                BuildRequest request = b.request();
-                if (!args->json) request.log = print_line;
-                const auto built = build_tables<tb::CheckersGame>(tb::slices_up_to(b.pieces), request);
-                if (!built) return fail(built.error());
-                if (!args->json) print_build_summary(*built, b.method);
-                // The files just written, read back once for both verify and stats.
-                if (!args->json) fmt::print("\n== verify {}\n", b.out);
-                const auto t0 = std::chrono::steady_clock::now();
-                const auto tables = tb::store::load_directory(b.out, b.pieces);
-                if (!tables) return fail(tables.error());
-                const auto verified = verify_tables<tb::CheckersGame>(*tables, 20, t0);
-                if (args->json) {
-                    print_json({{"build", build_json(*built, b)},
-                                {"verify", verify_json(verified, b.out)},
-                                {"stats", print_stats<tb::CheckersGame>(*tables, b.out, true)}});
-                    return verified.exit_code();
-                }
-                print_verify(verified);
-                fmt::print("\n== stats {}\n", b.out);
-                print_stats<tb::CheckersGame>(*tables, b.out, false);
-                return verified.exit_code();
+                    if (!cmd->count("--pieces")) b.pieces = Game::kCheckPieces;
+                    if (!cmd->count("--out")) b.out = Game::kCheckOut;
+                    const auto roots = Game::roots(args->materials, b.pieces, true, false);
+                    if (!roots) return fail(roots.error());
+                    const std::string what = args->materials.empty()
+                                                 ? fmt::format("up to {} pieces", b.pieces)
+                                                 : args->materials;
+                    return check<G>(b, *roots, what, args->json);
+                });
             }};
 }
 

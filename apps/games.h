@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "apps/html_report.h"
+#include "apps/jobs.h"
 #include "engine/checkers/notation.h"
 #include "engine/chess/fen.h"
 #include "engine/chess/notation.h"
@@ -34,6 +35,14 @@ struct AppGame<tb::CheckersGame> {
     static constexpr Metric kMetric = Metric::Dtw;
     static constexpr const char* kUnits = "slices";  // what a table holds
     static Result<tb::TableSet> load(const std::filesystem::path& dir);
+    // What `build` and `check` build: every slice up to --pieces (--material is refused; build
+    // requires --pieces).
+    static constexpr int kCheckPieces = 5;
+    static constexpr const char* kCheckOut = "tables";
+    static Result<std::vector<tb::Slice>> roots(const std::string& materials, int pieces,
+                                                bool pieces_given, bool build);
+    static nlohmann::json build_json(const BuildSummary& s, const BuildArgs& args,
+                                     const std::vector<tb::Slice>& roots);
     // Building: a slice's slots (both sides to move), and its table from those it leads to.
     static std::uint64_t slots(const tb::Slice& s) { return 2 * tb::SliceIndex(s).size(); }
     static tb::SliceTable build(const tb::Slice& s, const tb::TableSet& done, tb::BuildMethod m,
@@ -80,6 +89,15 @@ struct AppGame<tb::chess::ChessGame> {
     static constexpr Metric kMetric = Metric::Dtm;
     static constexpr const char* kUnits = "materials";
     static Result<tb::chess::MaterialTableSet> load(const std::filesystem::path& dir);
+    // What `build` and `check` build: the materials named by --material ("KQRvKR,KPvK") or every
+    // one up to --pieces, and every material they lead to (build requires one of the two).
+    static constexpr int kCheckPieces = 4;
+    static constexpr const char* kCheckOut = "chess-tables";
+    static Result<std::vector<tb::chess::Material>> roots(const std::string& materials,
+                                                          int pieces, bool pieces_given,
+                                                          bool build);
+    static nlohmann::json build_json(const BuildSummary& s, const BuildArgs& args,
+                                     const std::vector<tb::chess::Material>& roots);
     static std::uint64_t slots(const tb::chess::Material& m) {
         return 2 * tb::chess::MaterialIndex(m).size();
     }

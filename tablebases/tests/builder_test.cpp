@@ -98,6 +98,12 @@ TEST(FastBuilder, KingAgainstKingWhiteToMove) {
     EXPECT_EQ(white.draws, 654u);
     EXPECT_EQ(white.losses, 108u);
     EXPECT_EQ(white.longest_win_plies, 11);
+    // Published too: 140 / 650 / 108 where neither side can capture.
+    EXPECT_EQ(white.extra.quiet_wins, 140u);
+    EXPECT_EQ(white.extra.quiet_draws, 650u);
+    EXPECT_EQ(white.extra.quiet_losses, 108u);
+    EXPECT_EQ(white.extra.capture_positions, 992u - 140 - 650 - 108);
+    EXPECT_EQ(white.histogram.at(11), white.longest_win_classes);
 }
 
 }  // namespace
