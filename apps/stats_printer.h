@@ -52,7 +52,8 @@ class StatsPrinter {
             j["side_to_move"] = Game::kSides[side];
             j["longest_win_classes"] = st.longest_win_classes;
             nlohmann::json h = nlohmann::json::object();
-            for (const auto& [plies, n] : st.histogram) h[std::to_string(plies)] = n;
+            for (std::size_t plies = 0; plies < st.histogram.size(); ++plies)
+                if (st.histogram[plies]) h[std::to_string(plies)] = st.histogram[plies];
             j["histogram"] = h;
             rows_.push_back(j);
         }
@@ -101,11 +102,11 @@ class StatsPrinter {
         std::string who = Game::kSides[side];
         who[0] = static_cast<char>(who[0] - 'a' + 'A');
         HtmlHistogram h{title + ", " + who + " to move", {}, {}, st.draws};
-        for (const auto& [plies, n] : st.histogram) {
+        for (std::size_t plies = 0; plies < st.histogram.size(); ++plies) {
+            if (!st.histogram[plies]) continue;
             auto& bars = plies % 2 == 1 ? h.wins : h.losses;
-            if (bars.size() <= static_cast<std::size_t>(plies))
-                bars.resize(static_cast<std::size_t>(plies) + 1);
-            bars[static_cast<std::size_t>(plies)] = n;
+            if (bars.size() <= plies) bars.resize(plies + 1);
+            bars[plies] = st.histogram[plies];
         }
         return h;
     }

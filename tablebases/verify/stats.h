@@ -10,7 +10,6 @@
 
 #include <array>
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <vector>
 
@@ -22,8 +21,9 @@ namespace retrocheck::tb {
 template <typename G>
 struct SideStats {
     std::uint64_t positions = 0, wins = 0, draws = 0, losses = 0;
-    // Positions by distance: wins by odd plies, losses by even (a loss in 0 has no move).
-    std::map<int, std::uint64_t> histogram;
+    // Positions by distance, histogram[plies]: wins by odd plies, losses by even (a loss in 0
+    // has no move); as long as the longest distance plus one.
+    std::vector<std::uint64_t> histogram;
     int longest_win_plies = -1;  // -1: no win
     std::optional<typename G::Position> longest_win;  // the first such position in slot order
     std::uint64_t longest_win_classes = 0;            // positions holding the longest win
@@ -36,7 +36,9 @@ struct SideStats {
             ++draws;
             return;
         }
-        ++histogram[o.plies()];
+        const auto at = static_cast<std::size_t>(o.plies());
+        if (histogram.size() <= at) histogram.resize(at + 1);
+        ++histogram[at];
         if (o.is_loss()) {
             ++losses;
             return;
@@ -57,7 +59,9 @@ struct SideStats {
         draws += o.draws;
         losses += o.losses;
         extra.add(o.extra);
-        for (const auto& [plies, n] : o.histogram) histogram[plies] += n;
+        if (histogram.size() < o.histogram.size()) histogram.resize(o.histogram.size());
+        for (std::size_t plies = 0; plies < o.histogram.size(); ++plies)
+            histogram[plies] += o.histogram[plies];
         if (o.longest_win_plies > longest_win_plies) {
             longest_win_plies = o.longest_win_plies;
             longest_win = o.longest_win;
