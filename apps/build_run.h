@@ -81,12 +81,12 @@ Result<BuildSummary> build_tables(const std::vector<typename G::Slice>& slices,
         sum.bytes += *bytes;
         ++sum.slices;
         if (request.log)
-            request.log(fmt::format(
-                "{:<12} {:<13} {:>14} positions  longest win {:>11}  {:>10}  {:>10}",
-                Game::unit_name(s), Game::kSliceColumn ? Game::unit_id(s) : "",
-                grouped(stats.positions),
-                stats.levels > 1 ? Outcome::plies_text(stats.levels - 1) : "-",
-                seconds_text(seconds), bytes_text(*bytes)));
+            request.log(
+                fmt::format("{:<12} {:<13} {:>14} positions  longest win {:>11}  {:>10}  {:>10}",
+                            Game::unit_name(s), Game::kSliceColumn ? Game::unit_id(s) : "",
+                            grouped(stats.positions),
+                            stats.levels > 1 ? Outcome::plies_text(stats.levels - 1) : "-",
+                            seconds_text(seconds), bytes_text(*bytes)));
         in_memory.add(std::move(table));
         for (const Slice& t : G::successors(s))
             if (--needed_by[t] == 0) in_memory.remove(t);

@@ -8,7 +8,6 @@
 #include <nlohmann/json.hpp>
 
 #include "apps/build_plan.h"
-#include "tablebases/chess/probe.h"
 #include "apps/child_process.h"
 #include "apps/html_report.h"
 #include "apps/junit.h"
@@ -18,6 +17,7 @@
 #include "engine/chess/notation.h"
 #include "tablebases/chess/build.h"
 #include "tablebases/chess/game.h"
+#include "tablebases/chess/probe.h"
 #include "tablebases/formats/gaviota.h"
 #include "tablebases/formats/library_calls.h"
 #include "tablebases/formats/syzygy.h"

@@ -11,8 +11,8 @@
 
 #include "apps/build_plan.h"
 #include "apps/build_run.h"
-#include "apps/games.h"
 #include "apps/commands.h"
+#include "apps/games.h"
 #include "apps/jobs.h"
 #include "apps/output.h"
 #include "apps/progress.h"

@@ -7,11 +7,11 @@
 #include <chrono>
 #include <memory>
 
-#include "apps/games.h"
+#include "apps/build_run.h"
 #include "apps/commands.h"
+#include "apps/games.h"
 #include "apps/jobs.h"
 #include "apps/output.h"
-#include "apps/build_run.h"
 #include "apps/stats_printer.h"
 #include "apps/verify_run.h"
 #include "tablebases/store/directory.h"
@@ -22,8 +22,8 @@ namespace {
 
 // Builds into b.out, reads those files back once for both verify and stats.
 template <typename G>
-int check(const BuildArgs& b, const std::vector<typename G::Slice>& roots,
-          const std::string& what, bool json) {
+int check(const BuildArgs& b, const std::vector<typename G::Slice>& roots, const std::string& what,
+          bool json) {
     using Game = AppGame<G>;
     const auto threads = limit_threads(b.threads);
     if (!json) fmt::print("== build: {}, {}, into {}\n", Game::kName, what, b.out);

@@ -7,7 +7,6 @@
 #include <nlohmann/json.hpp>
 
 #include "apps/chess_probe.h"
-#include "tablebases/chess/probe.h"
 #include "apps/commands.h"
 #include "apps/databases.h"
 #include "apps/output.h"
@@ -17,6 +16,7 @@
 #include "engine/checkers/notation.h"
 #include "engine/core/text.h"
 #include "tablebases/checkers/game.h"
+#include "tablebases/chess/probe.h"
 #include "tablebases/probe/position_probe.h"
 
 namespace retrocheck::app {

@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "tablebases/chess/probe.h"
 #include "tablebases/checkers/probe.h"
+#include "tablebases/chess/probe.h"
 
 namespace retrocheck::app {
 

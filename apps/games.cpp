@@ -6,8 +6,8 @@
 
 #include "engine/core/text.h"
 #include "tablebases/chess/probe.h"
-#include "tablebases/store/format.h"
 #include "tablebases/store/directory.h"
+#include "tablebases/store/format.h"
 
 namespace retrocheck::app {
 
@@ -56,7 +56,8 @@ Result<std::vector<tb::chess::Material>> AppGame<tb::chess::ChessGame>::roots(
 }
 
 nlohmann::json AppGame<tb::chess::ChessGame>::build_json(
-    const BuildSummary& s, const BuildArgs& args, const std::vector<tb::chess::Material>& materials) {
+    const BuildSummary& s, const BuildArgs& args,
+    const std::vector<tb::chess::Material>& materials) {
     nlohmann::json j = app::build_json(s, args);
     int most = 0;
     j["game"] = "chess";

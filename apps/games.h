@@ -93,9 +93,8 @@ struct AppGame<tb::chess::ChessGame> {
     // one up to --pieces, and every material they lead to (build requires one of the two).
     static constexpr int kCheckPieces = 4;
     static constexpr const char* kCheckOut = "chess-tables";
-    static Result<std::vector<tb::chess::Material>> roots(const std::string& materials,
-                                                          int pieces, bool pieces_given,
-                                                          bool build);
+    static Result<std::vector<tb::chess::Material>> roots(const std::string& materials, int pieces,
+                                                          bool pieces_given, bool build);
     static nlohmann::json build_json(const BuildSummary& s, const BuildArgs& args,
                                      const std::vector<tb::chess::Material>& roots);
     static std::uint64_t slots(const tb::chess::Material& m) {
@@ -115,8 +114,7 @@ struct AppGame<tb::chess::ChessGame> {
     static HtmlBoard board(std::string title, const chess::Position& pos,
                            const std::optional<chess::Move>& move, std::string details) {
         return html_board(std::move(title), pos, move,
-                          move ? "child " + chess::format_san(pos, *move) : "",
-                          std::move(details));
+                          move ? "child " + chess::format_san(pos, *move) : "", std::move(details));
     }
     // Statistics count a position once a symmetry class; the raw counts are over every image.
     static constexpr std::array<const char*, 2> kSides = {"white", "black"};

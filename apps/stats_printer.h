@@ -76,15 +76,14 @@ class StatsPrinter {
     // The HTML page: the totals and every table's histograms.
     HtmlReport html() const {
         HtmlReport page{"retrocheck stats " + dir_, true, {}, {}, histograms_};
-        page.summary = {{Game::kUnits, grouped(tables_)},
-                        {"positions", grouped(total_.positions)},
-                        {"wins / draws / losses", grouped(total_.wins) + " / " +
-                                                      grouped(total_.draws) + " / " +
-                                                      grouped(total_.losses)},
-                        {"longest win", total_.longest_win
-                                            ? std::to_string(total_.longest_win_plies) +
-                                                  " plies, " + G::fen(*total_.longest_win)
-                                            : "-"}};
+        page.summary = {
+            {Game::kUnits, grouped(tables_)},
+            {"positions", grouped(total_.positions)},
+            {"wins / draws / losses",
+             grouped(total_.wins) + " / " + grouped(total_.draws) + " / " + grouped(total_.losses)},
+            {"longest win", total_.longest_win ? std::to_string(total_.longest_win_plies) +
+                                                     " plies, " + G::fen(*total_.longest_win)
+                                               : "-"}};
         return page;
     }
 
@@ -115,17 +114,17 @@ class StatsPrinter {
         return st.longest_win ? Outcome::plies_text(st.longest_win_plies) : "-";
     }
     static nlohmann::json counts(const Stats& st) {
-        nlohmann::json j = {{"positions", st.positions},
-                            {"wins", st.wins},
-                            {"draws", st.draws},
-                            {"losses", st.losses},
-                            {"longest_win",
-                             st.longest_win ? nlohmann::json{{"fen", G::fen(*st.longest_win)},
-                                                             {"value", value_json(
-                                                                           Outcome::win(
-                                                                               st.longest_win_plies),
-                                                                           Game::kMetric)}}
-                                            : nlohmann::json(nullptr)}};
+        nlohmann::json j = {
+            {"positions", st.positions},
+            {"wins", st.wins},
+            {"draws", st.draws},
+            {"losses", st.losses},
+            {"longest_win",
+             st.longest_win
+                 ? nlohmann::json{{"fen", G::fen(*st.longest_win)},
+                                  {"value",
+                                   value_json(Outcome::win(st.longest_win_plies), Game::kMetric)}}
+                 : nlohmann::json(nullptr)}};
         Game::extra_json(st.extra, j);
         return j;
     }

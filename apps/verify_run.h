@@ -78,7 +78,9 @@ JunitSuite verify_junit(const VerifyRun<G>& run, const std::filesystem::path& di
                          s.findings, s.violations});
     return verify_junit(
         run.report, units, run.seconds, dir,
-        [](const tb::Violation<G>& v) { return "verify." + Game::unit_id(G::slice_of(v.position)); },
+        [](const tb::Violation<G>& v) {
+            return "verify." + Game::unit_id(G::slice_of(v.position));
+        },
         [](const tb::Violation<G>& v) { return tb::describe(v); });
 }
 

@@ -15,9 +15,9 @@
 #include "engine/checkers/random_position.h"
 #include "engine/checkers/shrink.h"
 #include "tablebases/checkers/index.h"
+#include "tablebases/checkers/slice.h"
 #include "tablebases/probe/resolver.h"
 #include "tablebases/probe/resolver_cases.h"
-#include "tablebases/checkers/slice.h"
 
 namespace retrocheck::plugins {
 

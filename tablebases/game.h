@@ -43,7 +43,9 @@ concept RetrogradeGame = requires(const typename G::Position& p, const typename 
     G::make_table(s);
     // The finished table of a built one (which may hold slots a finished one drops), with the
     // build's statistics brought up to date.
-    { G::finish(G::make_table(s), static_cast<BuildStats*>(nullptr)) } -> std::same_as<typename G::StoredTable>;
+    {
+        G::finish(G::make_table(s), static_cast<BuildStats*>(nullptr))
+        } -> std::same_as<typename G::StoredTable>;
     // Whether two different moves from p, or to p, can reach one slot (symmetric images of one
     // position); never with kSharedSlots false.
     { G::may_share_slots(t, p) } -> std::convertible_to<bool>;
@@ -79,37 +81,36 @@ struct NoMoveRule {
 };
 
 template <typename G>
-concept TableGame =
-    RetrogradeGame<G> &&
+concept TableGame = RetrogradeGame<G> &&
     requires(const typename G::Position& p, const typename G::Move& m,
              const typename G::Tables& set, const typename G::StoredTable& t, std::uint64_t id,
              const typename G::Slice& s) {
-        // The moves of a position (a range of G::Move) and the position each leads to.
-        G::legal_moves(p);
-        G::for_each_child(p, [](const typename G::Position&) {});
-        { p.after(m) } -> std::convertible_to<typename G::Position>;
-        // The colour-flip symmetry: a position and its flip have one value.
-        { p.flipped() } -> std::convertible_to<typename G::Position>;
-        { p == p } -> std::convertible_to<bool>;
-        { G::no_move(p) } -> std::same_as<NoMoveRule>;
-        // A finished set: its tables by slice in build order, a table by slice, and what it
-        // holds for a position (tables.h of each game).
-        set.tables();
-        { set.find(s) } -> std::convertible_to<const typename G::StoredTable*>;
-        { G::lookup(set, p) } -> std::same_as<Lookup>;
-        { t.values[id] } -> std::convertible_to<Value>;
-        { t.id(p) } -> std::same_as<std::uint64_t>;
-        // A slot's position (nothing for a slot the index leaves empty), and whether it is a
-        // legal one (a slot of an illegal position holds no value).
-        { G::slot_position(t, id) } -> std::same_as<std::optional<typename G::Position>>;
-        { G::legal_slot(p) } -> std::convertible_to<bool>;
-        { s < s } -> std::convertible_to<bool>;
-        // For people: the position as FEN, a diagram with its side to move, a move in the
-        // game's notation.
-        { G::fen(p) } -> std::convertible_to<std::string>;
-        { G::diagram(p) } -> std::convertible_to<std::string>;
-        { G::move_name(p, m) } -> std::convertible_to<std::string>;
-    };
+    // The moves of a position (a range of G::Move) and the position each leads to.
+    G::legal_moves(p);
+    G::for_each_child(p, [](const typename G::Position&) {});
+    { p.after(m) } -> std::convertible_to<typename G::Position>;
+    // The colour-flip symmetry: a position and its flip have one value.
+    { p.flipped() } -> std::convertible_to<typename G::Position>;
+    { p == p } -> std::convertible_to<bool>;
+    { G::no_move(p) } -> std::same_as<NoMoveRule>;
+    // A finished set: its tables by slice in build order, a table by slice, and what it
+    // holds for a position (tables.h of each game).
+    set.tables();
+    { set.find(s) } -> std::convertible_to<const typename G::StoredTable*>;
+    { G::lookup(set, p) } -> std::same_as<Lookup>;
+    { t.values[id] } -> std::convertible_to<Value>;
+    { t.id(p) } -> std::same_as<std::uint64_t>;
+    // A slot's position (nothing for a slot the index leaves empty), and whether it is a
+    // legal one (a slot of an illegal position holds no value).
+    { G::slot_position(t, id) } -> std::same_as<std::optional<typename G::Position>>;
+    { G::legal_slot(p) } -> std::convertible_to<bool>;
+    { s < s } -> std::convertible_to<bool>;
+    // For people: the position as FEN, a diagram with its side to move, a move in the
+    // game's notation.
+    { G::fen(p) } -> std::convertible_to<std::string>;
+    { G::diagram(p) } -> std::convertible_to<std::string>;
+    { G::move_name(p, m) } -> std::convertible_to<std::string>;
+};
 
 // The game whose finished tables are a `Tables`: a game specializes GameOfTables beside its
 // model, so that the generic paths take a set of tables and find their game.

@@ -23,8 +23,7 @@ typename G::StoredTable build_slice(const typename G::Slice& slice, const typena
 
 // The slices and every slice their moves lead to, built in order into one set.
 template <TableGame G>
-typename G::Tables build_closure(const std::vector<typename G::Slice>& slices,
-                                 BuildMethod method) {
+typename G::Tables build_closure(const std::vector<typename G::Slice>& slices, BuildMethod method) {
     typename G::Tables set;
     for (const auto& s : closure<G>(slices))
         set.add(std::make_shared<const typename G::StoredTable>(build_slice<G>(s, set, method)));

@@ -28,8 +28,8 @@
 #include <string>
 #include <vector>
 
-#include "tablebases/game.h"
 #include "tablebases/build/method.h"
+#include "tablebases/game.h"
 #include "tablebases/value.h"
 
 namespace retrocheck::tb::detail {

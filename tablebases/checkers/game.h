@@ -13,9 +13,9 @@
 #include "engine/checkers/movegen_impl.h"
 #include "engine/checkers/notation.h"
 #include "engine/checkers/unmove.h"
-#include "tablebases/game.h"
 #include "tablebases/build/method.h"
 #include "tablebases/checkers/table.h"
+#include "tablebases/game.h"
 
 namespace retrocheck::tb {
 

@@ -21,9 +21,7 @@ class OwningResolver final : public TableSource {
   public:
     explicit OwningResolver(std::shared_ptr<TableSource> db)
         : db_(std::move(db)), resolver_(*db_) {}
-    ProbeResult probe(const checkers::Position& pos) const override {
-        return resolver_.probe(pos);
-    }
+    ProbeResult probe(const checkers::Position& pos) const override { return resolver_.probe(pos); }
     bool has_distance() const override { return resolver_.has_distance(); }
 
   private:
@@ -43,8 +41,7 @@ std::vector<std::string> formats_in(const std::filesystem::path& dir) {
     std::error_code ec;
     for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
         const std::filesystem::path& p = entry.path();
-        if (p.extension() == store::kExtension && parse_slice(p.stem().string()))
-            native = true;
+        if (p.extension() == store::kExtension && parse_slice(p.stem().string())) native = true;
         if (p.extension() == ".cpr") cake = true;
         if (p.extension() == ".idx" && std::filesystem::exists(p.parent_path() / p.stem(), ec))
             chinook = true;
@@ -56,7 +53,6 @@ std::vector<std::string> formats_in(const std::filesystem::path& dir) {
     return out;
 }
 
-
 Result<std::optional<Outcome>> look_up(const Database& db, const checkers::Position& pos) {
     const ProbeResult r = db.full->probe(pos);
     if (r.status == ProbeStatus::Ok) return std::optional<Outcome>(r.value);
@@ -66,8 +62,9 @@ Result<std::optional<Outcome>> look_up(const Database& db, const checkers::Posit
 
 Result<Database> open_tables(const std::string& format, const std::filesystem::path& path) {
     if (format == "chinook") {
-        auto db = std::filesystem::is_directory(path) ? formats::ChinookDatabase::open_directory(path)
-                                                      : formats::ChinookDatabase::open(path);
+        auto db = std::filesystem::is_directory(path)
+                      ? formats::ChinookDatabase::open_directory(path)
+                      : formats::ChinookDatabase::open(path);
         if (!db) return Error{db.error()};
         return capture_free(*db, (*db)->max_pieces());
     }

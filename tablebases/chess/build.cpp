@@ -8,8 +8,7 @@ namespace retrocheck::tb::chess {
 MaterialTable build_material(const Material& material, const MaterialTableSet& done,
                              BuildMethod method, BuildStats* stats, BuildProgress* progress,
                              bool queen_only) {
-    if (queen_only)
-        return build_slice<QueenOnlyChessGame>(material, done, method, stats, progress);
+    if (queen_only) return build_slice<QueenOnlyChessGame>(material, done, method, stats, progress);
     return build_slice<ChessGame>(material, done, method, stats, progress);
 }
 

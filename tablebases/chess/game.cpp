@@ -175,7 +175,8 @@ int orbit_size(const Position& pos) {
         for (Color c : {Color::White, Color::Black})
             for (PieceType t : {PieceType::King, PieceType::Queen, PieceType::Rook,
                                 PieceType::Bishop, PieceType::Knight, PieceType::Pawn})
-                same = same && retrocheck::chess::transform(pos.pieces(c, t), k) == pos.pieces(c, t);
+                same =
+                    same && retrocheck::chess::transform(pos.pieces(c, t), k) == pos.pieces(c, t);
         fixed += same;
     }
     return group / fixed;

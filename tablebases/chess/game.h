@@ -102,7 +102,7 @@ struct ChessGame {
     using Position = retrocheck::chess::Position;
     using Move = retrocheck::chess::Move;
     using Slice = Material;
-    using Table = ChessBuildTable;     // while it builds
+    using Table = ChessBuildTable;      // while it builds
     using StoredTable = MaterialTable;  // finished
     using Tables = MaterialTableSet;
     static constexpr bool kSharedSlots = true;  // a slot a symmetry class

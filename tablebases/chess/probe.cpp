@@ -42,8 +42,8 @@ std::vector<std::string> formats_in(const std::filesystem::path& dir) {
     return out;
 }
 
-Result<std::shared_ptr<ChessTableSource>> open_tables(
-    const std::string& format, const std::filesystem::path& dir) {
+Result<std::shared_ptr<ChessTableSource>> open_tables(const std::string& format,
+                                                      const std::filesystem::path& dir) {
     const std::string& f = format;
     if (f == "syzygy") {
         auto s = SyzygyTables::open(dir);
@@ -56,8 +56,7 @@ Result<std::shared_ptr<ChessTableSource>> open_tables(
         return std::shared_ptr<ChessTableSource>(*g);
     }
     if (f != "native")
-        return Error{
-            fmt::format("{} is not a chess format ({})", f, fmt::join(kFormats, ", "))};
+        return Error{fmt::format("{} is not a chess format ({})", f, fmt::join(kFormats, ", "))};
     auto n = NativeChessTables::open(dir);
     if (!n) return Error{n.error()};
     return std::shared_ptr<ChessTableSource>(*n);

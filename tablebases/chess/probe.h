@@ -22,7 +22,7 @@ inline const std::vector<std::string> kFormats = {"native", "syzygy", "gaviota"}
 std::vector<std::string> formats_in(const std::filesystem::path& dir);
 
 // format: one of kFormats (formats_in() tells a folder's).
-Result<std::shared_ptr<ChessTableSource>> open_tables(
-    const std::string& format, const std::filesystem::path& dir);
+Result<std::shared_ptr<ChessTableSource>> open_tables(const std::string& format,
+                                                      const std::filesystem::path& dir);
 
 }  // namespace retrocheck::tb::chess

@@ -6,9 +6,9 @@
 
 #include "engine/checkers/movegen.h"
 #include "engine/core/text_file.h"
+#include "tablebases/checkers/index.h"
 #include "tablebases/formats/squares.h"
 #include "tablebases/formats/text_cursor.h"
-#include "tablebases/checkers/index.h"
 
 namespace retrocheck::tb::formats {
 

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "engine/core/result.h"
+#include "tablebases/checkers/table.h"
 #include "tablebases/store/format.h"
 #include "tablebases/store/reader.h"
-#include "tablebases/checkers/table.h"
 
 namespace retrocheck::tb::store {
 

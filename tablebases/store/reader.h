@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "engine/core/result.h"
-#include "tablebases/chess/table.h"
 #include "tablebases/checkers/table.h"
+#include "tablebases/chess/table.h"
 
 namespace retrocheck::tb::store {
 

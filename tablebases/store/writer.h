@@ -7,9 +7,9 @@
 #include <filesystem>
 
 #include "engine/core/result.h"
+#include "tablebases/checkers/table.h"
 #include "tablebases/chess/table.h"
 #include "tablebases/store/format.h"
-#include "tablebases/checkers/table.h"
 
 namespace retrocheck::tb::store {
 

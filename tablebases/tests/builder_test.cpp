@@ -93,7 +93,8 @@ TEST(Builder, MatchesTheOracleOnSeveral4PieceSlices) {
 }
 
 TEST(FastBuilder, KingAgainstKingWhiteToMove) {
-    const SideStats<CheckersGame> white = table_stats<CheckersGame>(*built_tables(3).find(Slice{0, 1, 0, 1}))[1];
+    const SideStats<CheckersGame> white =
+        table_stats<CheckersGame>(*built_tables(3).find(Slice{0, 1, 0, 1}))[1];
     EXPECT_EQ(white.wins, 230u);
     EXPECT_EQ(white.draws, 654u);
     EXPECT_EQ(white.losses, 108u);

@@ -18,14 +18,14 @@
 #include "engine/chess/fen.h"
 #include "engine/chess/movegen.h"
 #include "tablebases/chess/build.h"
+#include "tablebases/chess/game.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/store/writer.h"
 #include "tablebases/tests/scratch.h"
 #include "tablebases/tests/wrong_values.h"
 #include "tablebases/verify/chess_audit.h"
-#include "tablebases/chess/game.h"
-#include "tablebases/verify/verifier.h"
 #include "tablebases/verify/rules.h"
+#include "tablebases/verify/verifier.h"
 
 namespace retrocheck::tb::chess {
 namespace {
@@ -104,7 +104,8 @@ std::string all_of(const VerifyReport<ChessGame>& r) {
 // what it should be; every other violation names it (or its flip's, for the flip) as its cause.
 void expect_reported_alone(const MaterialTableSet& set, const Fault& f) {
     // The fault's material and its flip: every position a wrong value there can reach.
-    const VerifyReport<ChessGame> r = verify(set, 1000, nullptr, {f.material, f.material.flipped()});
+    const VerifyReport<ChessGame> r =
+        verify(set, 1000, nullptr, {f.material, f.material.flipped()});
     ASSERT_EQ(r.findings, 1u) << f.what() << "\n" << all_of(r);
     const Violation<ChessGame>& v = r.examples.front();
     EXPECT_EQ(format_fen(v.position), format_fen(f.position)) << f.what() << "\n" << all_of(r);
@@ -265,7 +266,8 @@ TEST(FastChessFaults, AMissingMaterialIsFoundAtEveryPositionThatNeedsIt) {
     EXPECT_EQ(v.rule, "known-value");
     ASSERT_TRUE(v.child_move) << describe(v);
     EXPECT_EQ(Material::of(v.position.after(*v.child_move)), material("KQvK")) << describe(v);
-    for (const Violation<ChessGame>& f : r.examples) EXPECT_EQ(f.rule, "known-value") << describe(f);
+    for (const Violation<ChessGame>& f : r.examples)
+        EXPECT_EQ(f.rule, "known-value") << describe(f);
 }
 
 // A builder that ignored en passant would value a double push by the child's stored value alone,

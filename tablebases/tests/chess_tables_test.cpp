@@ -22,7 +22,6 @@
 #include "tablebases/store/writer.h"
 #include "tablebases/tests/scratch.h"
 #include "tablebases/verify/stats.h"
-#include "tablebases/chess/game.h"
 #include "tablebases/verify/verifier.h"
 
 namespace retrocheck::tb::chess {

@@ -23,8 +23,8 @@
 #include "engine/checkers/notation.h"
 #include "engine/core/result.h"
 #include "tablebases/checkers/build.h"
-#include "tablebases/tests/wrong_values.h"
 #include "tablebases/checkers/game.h"
+#include "tablebases/tests/wrong_values.h"
 #include "tablebases/verify/verifier.h"
 
 namespace retrocheck::tb::testing {
@@ -203,7 +203,8 @@ inline void expect_reported_alone(const TableSet& set, const Corruption& c) {
     const checkers::Position mirror = c.position.flipped();
     if (set.probe(mirror)) {
         const bool seen = std::any_of(
-            report.consequences.begin(), report.consequences.end(), [&](const Violation<CheckersGame>& v) {
+            report.consequences.begin(), report.consequences.end(),
+            [&](const Violation<CheckersGame>& v) {
                 return v.position == mirror && v.rule == "flip-symmetry" && v.relation == "mirror";
             });
         EXPECT_TRUE(seen) << c.what() << ": no flip-symmetry consequence at the mirror "

@@ -25,8 +25,8 @@ std::vector<Position> every_position() {
         for (unsigned b = 0; b < 256; ++b)
             if (!(w & b) && std::popcount(w) <= 3 && std::popcount(b) <= 3)
                 for (const bool white : {true, false})
-                    out.push_back({static_cast<std::uint8_t>(w), static_cast<std::uint8_t>(b),
-                                   white});
+                    out.push_back(
+                        {static_cast<std::uint8_t>(w), static_cast<std::uint8_t>(b), white});
     return out;
 }
 
@@ -104,9 +104,8 @@ TEST(FastToyGame, TheBuildersAgreeWithASolverThatSharesNothingWithThem) {
     EXPECT_TRUE(built().probe(at(".W..B...", true))->is_win());
     EXPECT_TRUE(built().probe(at(".W...B..", true))->is_loss());
     for (const BuildMethod method : {BuildMethod::OutCounting, BuildMethod::Grandfather}) {
-        const Tables set = method == BuildMethod::OutCounting
-                               ? built()
-                               : build_closure<ToyGame>({kTop}, method);
+        const Tables set =
+            method == BuildMethod::OutCounting ? built() : build_closure<ToyGame>({kTop}, method);
         std::size_t compared = 0, wins = 0, losses = 0;
         for (const auto& [slice, table] : set.tables())
             for (std::uint64_t id = 0; id < table->values.size(); ++id) {
@@ -117,9 +116,8 @@ TEST(FastToyGame, TheBuildersAgreeWithASolverThatSharesNothingWithThem) {
                 }
                 ASSERT_NE(table->values[id], kUnknown) << ToyGame::fen(*p);
                 const Outcome v = decode(table->values[id]);
-                ASSERT_EQ(v, truth().at(key(*p)))
-                    << ToyGame::fen(*p) << ": built " << v.to_string() << ", solved "
-                    << truth().at(key(*p)).to_string();
+                ASSERT_EQ(v, truth().at(key(*p))) << ToyGame::fen(*p) << ": built " << v.to_string()
+                                                  << ", solved " << truth().at(key(*p)).to_string();
                 ++compared;
                 wins += v.is_win();
                 losses += v.is_loss();
@@ -184,8 +182,8 @@ TEST(FastToyGame, TheProbePathValuesEveryMoveBestFirst) {
         // The best move's child, seen by the mover, is the position's value.
         EXPECT_EQ(r->moves.front().value.parent_view(), r->value) << ToyGame::fen(p);
         for (std::size_t i = 1; i < r->moves.size(); ++i)
-            EXPECT_FALSE(better(r->moves[i].value.parent_view(),
-                                r->moves[i - 1].value.parent_view()));
+            EXPECT_FALSE(
+                better(r->moves[i].value.parent_view(), r->moves[i - 1].value.parent_view()));
         ++probed;
     }
     EXPECT_GT(probed, 5000u);

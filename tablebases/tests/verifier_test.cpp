@@ -98,7 +98,8 @@ Corruption corruption_at(const checkers::Position& p, Change k) {
 }
 
 // Exactly these findings, and every consequence leads to one of them through causes of causes.
-void expect_traced_to(const VerifyReport<CheckersGame>& report, const std::vector<checkers::Position>& findings) {
+void expect_traced_to(const VerifyReport<CheckersGame>& report,
+                      const std::vector<checkers::Position>& findings) {
     auto is_finding = [&](const checkers::Position& p) {
         return std::find(findings.begin(), findings.end(), p) != findings.end();
     };
@@ -111,9 +112,10 @@ void expect_traced_to(const VerifyReport<CheckersGame>& report, const std::vecto
         EXPECT_TRUE(testing::is_consequence_of(v, *v.cause));
         checkers::Position at = *v.cause;
         for (int step = 0; step < 8 && !is_finding(at); ++step) {
-            const auto next = std::find_if(
-                report.consequences.begin(), report.consequences.end(),
-                [&](const Violation<CheckersGame>& w) { return w.position == at && w.relation != "itself"; });
+            const auto next = std::find_if(report.consequences.begin(), report.consequences.end(),
+                                           [&](const Violation<CheckersGame>& w) {
+                                               return w.position == at && w.relation != "itself";
+                                           });
             ASSERT_NE(next, report.consequences.end()) << describe(v) << "leads nowhere";
             at = *next->cause;
         }
@@ -161,9 +163,11 @@ TEST(FastVerifier, AWrongValueAndItsMirrorAreTwoFindings) {
     const checkers::Position x = small_set().find(kSmall)->position(id);
     const Corruption both[] = {corruption_at(x, Change::TwoPliesShorter),
                                corruption_at(x.flipped(), Change::TwoPliesShorter)};
-    const VerifyReport<CheckersGame> report = verify(testing::with_changes(small_set(), both), 1000);
+    const VerifyReport<CheckersGame> report =
+        verify(testing::with_changes(small_set(), both), 1000);
     expect_traced_to(report, {x, x.flipped()});
-    for (const Violation<CheckersGame>& f : report.examples) EXPECT_EQ(f.expected, both[0].old) << describe(f);
+    for (const Violation<CheckersGame>& f : report.examples)
+        EXPECT_EQ(f.expected, both[0].old) << describe(f);
 }
 
 // A wrong value, and a wrong value at one of its children that does not decide it: two
@@ -177,7 +181,8 @@ TEST(FastVerifier, AWrongValueBesideAnUnrelatedWrongChildIsAFindingToo) {
     const checkers::Position child = x.after(m);
     const Corruption both[] = {corruption_at(x, Change::TwoPliesLonger),
                                corruption_at(child, Change::TwoPliesLonger)};
-    const VerifyReport<CheckersGame> report = verify(testing::with_changes(small_set(), both), 1000);
+    const VerifyReport<CheckersGame> report =
+        verify(testing::with_changes(small_set(), both), 1000);
     expect_traced_to(report, {x, child});
     for (const Violation<CheckersGame>& f : report.examples)
         EXPECT_EQ(f.expected, f.position == x ? both[0].old : both[1].old) << describe(f);
@@ -205,7 +210,8 @@ TEST(FastVerifier, AValueThatFollowsAWrongChildIsAConsequence) {
     follower.changed = implied(children);
     ASSERT_NE(follower.changed, follower.old);
     const Corruption both[] = {wrong_child, follower};
-    const VerifyReport<CheckersGame> report = verify(testing::with_changes(small_set(), both), 1000);
+    const VerifyReport<CheckersGame> report =
+        verify(testing::with_changes(small_set(), both), 1000);
     expect_traced_to(report, {child});
     ASSERT_FALSE(report.examples.empty());
     EXPECT_EQ(report.examples[0].expected, wrong_child.old);

@@ -19,8 +19,8 @@
 
 #include "engine/checkers/move.h"
 #include "engine/checkers/position.h"
-#include "tablebases/probe/source.h"
 #include "tablebases/checkers/table.h"
+#include "tablebases/probe/source.h"
 
 namespace retrocheck::tb {
 

@@ -37,11 +37,11 @@ namespace retrocheck::tb {
 template <typename G>
 struct Classification {
     bool finding = true;
-    std::optional<Outcome> expected;              // finding: what the value should be, when known
+    std::optional<Outcome> expected;            // finding: what the value should be, when known
     std::optional<typename G::Position> cause;  // consequence: whose wrong value explains it
-    std::string relation;                         // how: "child 14-10" or "mirror"
-    bool fails_own = false;                       // the position breaks its own one-ply rule
-    bool mirror_fails_own = false;                // its mirror does
+    std::string relation;                       // how: "child 14-10" or "mirror"
+    bool fails_own = false;                     // the position breaks its own one-ply rule
+    bool mirror_fails_own = false;              // its mirror does
 };
 
 // What pos's children imply (the game's no-move value without children), or nothing when a

@@ -24,7 +24,7 @@ struct SideStats {
     // Positions by distance, histogram[plies]: wins by odd plies, losses by even (a loss in 0
     // has no move); as long as the longest distance plus one.
     std::vector<std::uint64_t> histogram;
-    int longest_win_plies = -1;  // -1: no win
+    int longest_win_plies = -1;                       // -1: no win
     std::optional<typename G::Position> longest_win;  // the first such position in slot order
     std::uint64_t longest_win_classes = 0;            // positions holding the longest win
     typename G::StatsExtra extra;

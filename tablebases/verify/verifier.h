@@ -39,16 +39,16 @@ template <typename G>
 struct Violation {
     std::string rule;
     typename G::Position position;
-    std::optional<Outcome> stored;                  // nothing: the slot holds no value
-    std::optional<typename G::Move> child_move;     // the move that proves it, when one does
-    std::optional<Outcome> child_value;             // that child's value (its side to move)
-    bool child_table_missing = false;               // the child's slice is not in the set
-    std::optional<Outcome> mirror;                  // the mirror's value, when it differs
+    std::optional<Outcome> stored;               // nothing: the slot holds no value
+    std::optional<typename G::Move> child_move;  // the move that proves it, when one does
+    std::optional<Outcome> child_value;          // that child's value (its side to move)
+    bool child_table_missing = false;            // the child's slice is not in the set
+    std::optional<Outcome> mirror;               // the mirror's value, when it differs
 
     // A finding is a stored value found wrong; a consequence is a rule broken because of
     // another position's wrong value (classify.h says how they are told apart).
     bool finding = true;
-    std::optional<Outcome> expected;              // finding: what the value should be, when known
+    std::optional<Outcome> expected;            // finding: what the value should be, when known
     std::optional<typename G::Position> cause;  // consequence: the position with the wrong value
     // How the cause reaches it: "child 14-10", "mirror", or "itself" (a finding's own broken
     // flip symmetry).

@@ -104,8 +104,7 @@ std::vector<Violation<G>> check_position(const Tables& tables, const typename G:
     auto before = [&](const Position& a, const Position& b) {
         return walk_before<G>(tables, a, b);
     };
-    if (!c.finding &&
-        first_on_a_cycle(pos, *c.cause, cause_of, before, detail::kMaxCauseChain)) {
+    if (!c.finding && first_on_a_cycle(pos, *c.cause, cause_of, before, detail::kMaxCauseChain)) {
         c.finding = true;  // first on a cycle of consequences: the children are in doubt
         c.cause.reset();
         c.relation.clear();
@@ -193,8 +192,8 @@ VerifyReport<G> verify(const Tables& tables, std::size_t max_examples,
                 if (progress) progress->fetch_add(r.size(), std::memory_order_relaxed);
             });
         const auto after = totals();
-        report.slices.push_back({entry.first, after[0] - before[0], after[1] - before[1],
-                                 after[2] - before[2]});
+        report.slices.push_back(
+            {entry.first, after[0] - before[0], after[1] - before[1], after[2] - before[2]});
         report.positions_checked += after[0] - before[0];
         ++slice_no;
     }
@@ -264,9 +263,9 @@ std::string describe(const Violation<G>& v) {
             s += fmt::format("child {} ({}): {} for the side to move here\n", name, child_fen,
                              v.child_value->parent_view().to_string());
         else
-            s += fmt::format("child {} ({}): {}\n", name, child_fen,
-                             v.child_table_missing ? "its slice is missing"
-                                                   : "its slot holds no value");
+            s += fmt::format(
+                "child {} ({}): {}\n", name, child_fen,
+                v.child_table_missing ? "its slice is missing" : "its slot holds no value");
     } else if (v.rule == G::no_move(v.position).rule) {
         s += "no legal move\n";
     }
