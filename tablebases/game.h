@@ -62,6 +62,16 @@ concept RetrogradeGame = requires(const typename G::Position& p, const typename 
     G::for_each_parent_slot(t, p, id, [](std::uint64_t, auto make) { (void)make(); });
 };
 
+// for_each_exit() by way of for_each_move(), for a game without a faster way: exit(child) for
+// every move that leaves the slice, and the number of those that stay.
+template <typename G, typename Exit>
+int exits_by_moves(const typename G::Position& p, Exit&& exit) {
+    int in_slice = 0;
+    G::for_each_move(
+        p, [&](auto) { ++in_slice; }, exit);
+    return in_slice;
+}
+
 // What a lookup in a set of finished tables finds for one position.
 struct Lookup {
     enum class Status {

@@ -87,10 +87,7 @@ struct CheckersGame {
 
     template <typename Exit>
     static int for_each_exit(const Position& p, Exit&& exit) {
-        int in_slice = 0;
-        for_each_move(
-            p, [&](auto) { ++in_slice; }, exit);
-        return in_slice;
+        return exits_by_moves<CheckersGame>(p, exit);
     }
 
     template <typename In, typename Exit>

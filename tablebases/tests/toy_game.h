@@ -170,10 +170,7 @@ struct ToyGame {
     }
     template <typename Exit>
     static int for_each_exit(const Position& p, Exit&& exit) {
-        int in_slice = 0;
-        for_each_move(
-            p, [&](auto) { ++in_slice; }, exit);
-        return in_slice;
+        return exits_by_moves<ToyGame>(p, exit);
     }
     // The quiet moves taken back: the side that just moved steps a token back onto an empty
     // square.
