@@ -74,7 +74,6 @@ Result<int> clear_stale_tables(const std::filesystem::path& dir,
 
 BuildRequest BuildArgs::request() const {
     BuildRequest r;
-    r.pieces = pieces;
     r.out = out;
     r.method = method == "grandfather" ? BuildMethod::Grandfather : BuildMethod::OutCounting;
     r.overwrite = overwrite;

@@ -36,7 +36,7 @@ int check(const BuildArgs& b, const std::vector<typename G::Slice>& roots, const
         fmt::print("\n== verify {}\n", b.out);
     }
     const auto t0 = std::chrono::steady_clock::now();
-    const auto tables = Game::load(b.out);
+    const auto tables = tb::store::load_directory<G>(b.out);
     if (!tables) return fail(tables.error());
     const auto verified = verify_tables<G>(*tables, 20, t0);
     if (json) {

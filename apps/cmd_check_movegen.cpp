@@ -37,7 +37,7 @@ nlohmann::json example_json(const MovegenExampleOf<typename G::Position>& e) {
 
 template <class G>
 nlohmann::json report_json(const MovegenReportOf<typename G::Position>& r) {
-    nlohmann::json out = {{"game", G::kGame == RC_GAME_CHESS ? "chess" : "checkers"},
+    nlohmann::json out = {{"game", G::kName},
                           {"plugin", r.plugin},
                           {"library", r.library},
                           {"checked", r.checked},
@@ -135,14 +135,8 @@ HtmlReport movegen_html(const MovegenReportOf<typename G::Position>& r) {
                                    : !e.missing.empty() ? &e.missing.front()
                                                         : nullptr;
         const std::string label = drawn ? (e.extra.empty() ? "missing " : "extra ") + *drawn : "";
-        if constexpr (G::kGame == RC_GAME_CHESS)
-            page.boards.push_back(html_board(to_string(e.problem), e.position,
-                                             drawn ? uci_move_drawn(*drawn) : std::nullopt, label,
-                                             example_text<G>(e)));
-        else
-            page.boards.push_back(html_board(to_string(e.problem), e.position,
-                                             drawn ? move_squares(*drawn) : std::vector<int>{},
-                                             label, example_text<G>(e)));
+        page.boards.push_back(
+            html_board(to_string(e.problem), e.position, drawn, label, example_text<G>(e)));
     }
     return page;
 }
@@ -200,11 +194,10 @@ Command add_check_movegen(CLI::App& app) {
                 const PluginInfo& info = (*plugin)->info();
                 if (!info.legal_moves && !info.perft)
                     return fail(info.library + ": the plugin offers neither legal_moves nor perft");
-                if (info.game == RC_GAME_CHESS)
-                    return run_check<ChessMovegen>(**plugin, args->options, args->json, args->junit,
-                                                   args->html);
-                return run_check<CheckersMovegen>(**plugin, args->options, args->json, args->junit,
-                                                  args->html);
+                return plugins::with_movegen_game(info.game, [&]<typename G>() {
+                    return run_check<G>(**plugin, args->options, args->json, args->junit,
+                                        args->html);
+                });
             }};
 }
 

@@ -151,8 +151,7 @@ HtmlReport perft_diff_html(const std::vector<Compared>& all, int depth, const st
                                    : f.only_engine.empty() ? nullptr
                                                            : &f.only_engine.front();
         page.boards.push_back(html_board(
-            "moves differ, from " + format_fen(c.root), *f.where,
-            first ? uci_move_drawn(*first) : std::nullopt,
+            "moves differ, from " + format_fen(c.root), *f.where, first,
             first ? (ours ? "we only: " : "the engine only: ") + *first : "", difference_text(c)));
     }
     return page;

@@ -16,16 +16,13 @@ namespace {
 // One file at a time: a table's statistics need only that table.
 template <typename G>
 int run_stats(const std::filesystem::path& dir, bool json, const std::string& html) {
-    const auto files = tb::store::open_directory(dir);
+    const auto files = tb::store::open_game_directory<G>(dir);
     if (!files) return fail(files.error());
     StatsPrinter<G> printer(dir.string(), json);
     for (const auto& file : *files) {
-        if (!tb::store::GameFiles<G>::holds(*file))
-            return fail(file->path().string() + ": another game's table among " +
-                        AppGame<G>::kName + " tables");
         const auto table = tb::store::GameFiles<G>::read(*file);
         if (!table) return fail(table.error());
-        printer.add(**table);
+        printer.add(tb::store::GameFiles<G>::slice(*file), **table);
     }
     const nlohmann::json doc = printer.finish();
     if (json) print_json(doc);

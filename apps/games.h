@@ -6,23 +6,37 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "apps/audit_args.h"
+#include "apps/databases.h"
 #include "apps/html_report.h"
 #include "apps/jobs.h"
+#include "apps/output.h"
+#include "apps/position_input.h"
+#include "engine/checkers/diagram.h"
 #include "engine/checkers/notation.h"
+#include "engine/checkers/perft.h"
+#include "engine/chess/diagram.h"
 #include "engine/chess/fen.h"
 #include "engine/chess/notation.h"
+#include "engine/chess/perft.h"
 #include "engine/core/metric.h"
 #include "engine/core/result.h"
+#include "tablebases/checkers/audit.h"
 #include "tablebases/checkers/build.h"
 #include "tablebases/checkers/game.h"
 #include "tablebases/checkers/index.h"
+#include "tablebases/chess/audit.h"
 #include "tablebases/chess/build.h"
 #include "tablebases/chess/game.h"
+#include "tablebases/chess/probe.h"
 
 namespace retrocheck::app {
 
@@ -34,7 +48,6 @@ struct AppGame<tb::CheckersGame> {
     static constexpr const char* kName = "checkers";
     static constexpr Metric kMetric = Metric::Dtw;
     static constexpr const char* kUnits = "slices";  // what a table holds
-    static Result<tb::TableSet> load(const std::filesystem::path& dir);
     // What `build` and `check` build: every slice up to --pieces (--material is refused; build
     // requires --pieces).
     static constexpr int kCheckPieces = 5;
@@ -81,6 +94,78 @@ struct AppGame<tb::CheckersGame> {
         j["white_men"] = s.white_men;
         j["white_kings"] = s.white_kings;
     }
+    static std::string side_name(checkers::Color c) { return checkers::to_string(c); }
+    static const char* side_title(checkers::Color c) { return checkers::title(c); }
+    static std::string describe(const checkers::Position& p, bool flip = false) {
+        return checkers::describe(p, {.flip = flip});
+    }
+    // show, moves and perft (apps/cmd_show.cpp, apps/cmd_perft.cpp): moves in PDN, the
+    // position's pieces by square in JSON.
+    static checkers::Position start() { return checkers::Position::start(); }
+    static nlohmann::json show_json(const checkers::Position& p);
+    static std::string show_text(const checkers::Position& p);
+    static nlohmann::json moves_json(const checkers::Position& p);
+    static std::string moves_text(const checkers::Position& p, const char* indent);
+    using PerftOptions = checkers::PerftOptions;
+    // --unique counts capture paths with the same effect once.
+    static Result<PerftOptions> perft_options(int threads, bool unique) {
+        return PerftOptions{
+            unique ? checkers::DuplicatePaths::Drop : checkers::DuplicatePaths::Count, threads};
+    }
+    static std::uint64_t perft(const checkers::Position& p, int depth, const PerftOptions& o) {
+        return checkers::perft(p, depth, o);
+    }
+    static std::vector<std::pair<std::string, std::uint64_t>> divide(const checkers::Position& p,
+                                                                     int depth,
+                                                                     const PerftOptions& o) {
+        return checkers::perft_divide(p, depth, o);
+    }
+    static std::string divide_line(const std::string& move, std::uint64_t n) {
+        return fmt::format("{:<14} {}", move, grouped(n));
+    }
+    static Result<PositionInputOf<checkers::Position>> parse_input(
+        const PositionArgs& args, const InputText& text,
+        std::optional<checkers::Position> fallback = std::nullopt) {
+        return parse_positions(args, text, std::move(fallback));
+    }
+
+    // Probing (apps/probe_run.h): a database of any checkers format answers Outcomes in its
+    // metric; a move's value for its mover is the child's seen one ply up.
+    using Stored = Outcome;
+    using Source = tb::Database;
+    static Result<Source> open_source(const std::string& format, const std::string& dir) {
+        return open_database(format, dir);
+    }
+    static Result<Outcome> probe_value(const Source& db, const checkers::Position& p,
+                                       const std::string& dir);
+    static bool better_move(const checkers::Position&, const checkers::Move&, const Outcome& a,
+                            const checkers::Move&, const Outcome& b) {
+        return better(a.parent_view(), b.parent_view());
+    }
+    static std::string source_name(const Source& db) { return to_string(db.metric()); }
+    static nlohmann::json probe_json(const Source& db, const checkers::Position& p,
+                                     const Outcome& v) {
+        return position_value_json(p, v, db.metric());
+    }
+    static void move_json(const checkers::Position&, const checkers::Move& m, nlohmann::json& j) {
+        j["move"] = checkers::format_move(m);
+    }
+    static std::string move_columns(const checkers::Position&, const checkers::Move& m) {
+        return fmt::format("{:<12}", checkers::format_move(m));
+    }
+    static std::string mover_view(const checkers::Position&, const checkers::Move&,
+                                  const Outcome& v) {
+        return v.parent_view().to_string();
+    }
+
+    // Audits (apps/audit_run.h): the count shown beside the positions checked is those the
+    // database omits.
+    using AuditDone = AuditDoneOf<tb::CheckersAudit>;
+    static Result<AuditDone> audit(const AuditArgs& args);
+    static int guard_audit(const AuditArgs&, const std::function<int()>& run) { return run(); }
+    static constexpr const char* kAuditColumn = "not stored";
+    static std::uint64_t audit_column(const tb::AuditCounts& c) { return c.not_stored; }
+    static nlohmann::json stored_json(const Outcome& o, Metric m) { return value_json(o, m); }
 };
 
 template <>
@@ -88,7 +173,6 @@ struct AppGame<tb::chess::ChessGame> {
     static constexpr const char* kName = "chess";
     static constexpr Metric kMetric = Metric::Dtm;
     static constexpr const char* kUnits = "materials";
-    static Result<tb::chess::MaterialTableSet> load(const std::filesystem::path& dir);
     // What `build` and `check` build: the materials named by --material ("KQRvKR,KPvK") or every
     // one up to --pieces, and every material they lead to (build requires one of the two).
     static constexpr int kCheckPieces = 4;
@@ -130,6 +214,72 @@ struct AppGame<tb::chess::ChessGame> {
         j["losses_raw"] = e.losses_raw;
     }
     static void slice_json(const tb::chess::Material&, nlohmann::json&) {}
+    static std::string side_name(chess::Color c) { return chess::to_string(c); }
+    static const char* side_title(chess::Color c) { return chess::title(c); }
+    static std::string describe(const chess::Position& p, bool flip = false) {
+        return chess::describe(p, {.flip = flip});
+    }
+    // show, moves and perft: moves in UCI and SAN; the divide reads as UCI engines print it
+    // ("e2e4: 600"), so that the two can be diffed.
+    static chess::Position start() { return chess::Position::start(); }
+    static nlohmann::json show_json(const chess::Position& p);
+    static std::string show_text(const chess::Position& p);
+    static nlohmann::json moves_json(const chess::Position& p);
+    static std::string moves_text(const chess::Position& p, const char* indent);
+    using PerftOptions = chess::PerftOptions;
+    static Result<PerftOptions> perft_options(int threads, bool unique) {
+        if (unique) return Error{"--unique is for checkers: chess has no capture paths"};
+        return PerftOptions{threads};
+    }
+    static std::uint64_t perft(const chess::Position& p, int depth, const PerftOptions& o) {
+        return chess::perft(p, depth, o);
+    }
+    static std::vector<std::pair<std::string, std::uint64_t>> divide(const chess::Position& p,
+                                                                     int depth,
+                                                                     const PerftOptions& o);
+    static std::string divide_line(const std::string& move, std::uint64_t n) {
+        return fmt::format("{}: {}", move, n);
+    }
+    static Result<PositionInputOf<chess::Position>> parse_input(
+        const PositionArgs& args, const InputText& text,
+        std::optional<chess::Position> fallback = std::nullopt) {
+        return parse_chess_positions(args, text, std::move(fallback));
+    }
+
+    // Probing (apps/probe_run.h): ours and Gaviota's answer WDL with DTM, Syzygy's WDL with the
+    // cursed/blessed distinction and DTZ (apps/games.cpp).
+    using Stored = tb::chess::ChessProbe;
+    using Source = std::shared_ptr<tb::chess::ChessTableSource>;
+    static Result<Source> open_source(const std::string& format, const std::string& dir) {
+        return tb::chess::open_tables(format, dir);
+    }
+    static Result<Stored> probe_value(const Source& source, const chess::Position& p,
+                                      const std::string& dir);
+    // Best first for the mover: the better result, then a win sooner and a loss later (by DTM
+    // where the source has it, else by DTZ).
+    static bool better_move(const chess::Position& pos, const chess::Move& ma, const Stored& a,
+                            const chess::Move& mb, const Stored& b);
+    static std::string source_name(const Source& source) { return source->format(); }
+    static nlohmann::json probe_json(const Source& source, const chess::Position& p,
+                                     const Stored& v);
+    static void move_json(const chess::Position& p, const chess::Move& m, nlohmann::json& j) {
+        j["move"] = chess::format_san(p, m);
+        j["uci"] = chess::format_uci(m);
+    }
+    static std::string move_columns(const chess::Position& p, const chess::Move& m) {
+        return fmt::format("{:<8} {:<6}", chess::format_san(p, m), chess::format_uci(m));
+    }
+    static std::string mover_view(const chess::Position& p, const chess::Move& m, const Stored& v);
+
+    // Syzygy's and Gaviota's libraries run in a child process under a time limit a call and a
+    // memory limit (apps/audit_chess.cpp): a crash, a call that does not return or memory
+    // running out stops the audit with the library, the call, the position and the file named.
+    using AuditDone = AuditDoneOf<tb::chess::ChessAudit>;
+    static Result<AuditDone> audit(const AuditArgs& args);
+    static int guard_audit(const AuditArgs& args, const std::function<int()>& run);
+    static constexpr const char* kAuditColumn = "en passant";
+    static std::uint64_t audit_column(const tb::AuditCounts& c) { return c.en_passant; }
+    static nlohmann::json stored_json(const Stored& p, Metric);
 };
 
 // The game of a folder of our tables, by its files' names: chess when it holds chess tables of
@@ -142,6 +292,27 @@ int with_game(const std::string& game, F&& f) {
     if (game == AppGame<tb::chess::ChessGame>::kName)
         return f.template operator()<tb::chess::ChessGame>();
     return f.template operator()<tb::CheckersGame>();
+}
+
+// The same for the game of positions given: --game, else the first FEN's syntax (a chess board
+// field has eight ranks between '/'); checkers when no FEN is given.
+template <typename F>
+int with_game_of(const PositionArgs& args, const InputText& text, F&& f) {
+    return with_game(is_chess(args, text) ? AppGame<tb::chess::ChessGame>::kName
+                                          : AppGame<tb::CheckersGame>::kName,
+                     std::forward<F>(f));
+}
+
+// f.template operator()<G>(input) with the positions args gives, read in their game.
+template <typename F>
+int with_positions(const PositionArgs& args, F&& f) {
+    const auto text = read_input_text(args);
+    if (!text) return fail(text.error());
+    return with_game_of(args, *text, [&]<typename G>() {
+        const auto input = AppGame<G>::parse_input(args, *text);
+        if (!input) return fail(input.error());
+        return f.template operator()<G>(*input);
+    });
 }
 
 }  // namespace retrocheck::app

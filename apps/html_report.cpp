@@ -256,4 +256,16 @@ void add_html_option(CLI::App* cmd, std::string& path) {
         ->check(CLI::Validator(report_path_problem, "FILE", "report file"));
 }
 
+HtmlBoard html_board(std::string title, const checkers::Position& pos, const std::string* move,
+                     std::string move_label, std::string details) {
+    return html_board(std::move(title), pos, move ? move_squares(*move) : std::vector<int>{},
+                      std::move(move_label), std::move(details));
+}
+
+HtmlBoard html_board(std::string title, const chess::Position& pos, const std::string* move,
+                     std::string move_label, std::string details) {
+    return html_board(std::move(title), pos, move ? uci_move_drawn(*move) : std::nullopt,
+                      std::move(move_label), std::move(details));
+}
+
 }  // namespace retrocheck::app

@@ -63,6 +63,12 @@ HtmlBoard html_board(std::string title, const chess::Position& pos,
 // The SVG of one histogram (class "histogram"; each bar a rect.bar of class "win"/"loss"/"draw").
 std::string histogram_svg(const HtmlHistogram& h);
 
+// The same with the move as text, in the game's notation (PDN; UCI for chess), as a plugin or an
+// engine gives it: nullptr for none.
+HtmlBoard html_board(std::string title, const checkers::Position& pos, const std::string* move,
+                     std::string move_label, std::string details);
+HtmlBoard html_board(std::string title, const chess::Position& pos, const std::string* move,
+                     std::string move_label, std::string details);
 // The squares of a move's text ("11x2x9" -> 11, 2, 9; "24-19" -> 24, 19), or of a move.
 std::vector<int> move_squares(const std::string& text);
 std::vector<int> move_squares(const checkers::Move& m);

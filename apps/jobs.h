@@ -18,7 +18,6 @@
 namespace retrocheck::app {
 
 struct BuildRequest {
-    int pieces = 5;
     std::filesystem::path out;
     tb::BuildMethod method = tb::BuildMethod::OutCounting;
     bool overwrite = false;  // remove table files of `out` the build would not rewrite

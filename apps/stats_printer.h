@@ -23,21 +23,26 @@ class StatsPrinter {
     using Game = AppGame<G>;
     using Stats = tb::SideStats<G>;
 
-    StatsPrinter(std::string dir, bool json) : dir_(std::move(dir)), json_(json) {
+    // Text rows printed as tables are added, or JSON rows gathered for finish(); Histograms only
+    // gathers html()'s histograms (verify --html).
+    enum class Mode { Text, Json, Histograms };
+    StatsPrinter(std::string dir, bool json) : StatsPrinter(dir, json ? Mode::Json : Mode::Text) {}
+    StatsPrinter(std::string dir, Mode mode)
+        : dir_(std::move(dir)), json_(mode != Mode::Text), rows_wanted_(mode != Mode::Histograms) {
         if (!json_)
             row("material", Game::kSliceColumn ? Game::kSliceColumn : "", "side", "positions",
                 "wins", "draws", "losses", Game::kExtraColumn, "longest win",
                 "first such position");
     }
 
-    void add(const typename G::StoredTable& table) {
-        const auto slice = G::slice_of(*first_position(table));
+    void add(const typename G::Slice& slice, const typename G::StoredTable& table) {
         const auto sides = tb::table_stats<G>(table);
         ++tables_;
         for (std::size_t side = 0; side < 2; ++side) {
             const Stats& st = sides[side];
             total_.add(st);
             histograms_.push_back(histogram(slice, side, st));
+            if (!rows_wanted_) continue;
             if (!json_) {
                 row(Game::unit_name(slice), Game::kSliceColumn ? Game::unit_id(slice) : "",
                     Game::kSides[side], grouped(st.positions), grouped(st.wins), grouped(st.draws),
@@ -88,11 +93,6 @@ class StatsPrinter {
     }
 
   private:
-    static std::optional<typename G::Position> first_position(const typename G::StoredTable& t) {
-        for (std::uint64_t id = 0; id < t.values.size(); ++id)
-            if (auto p = G::slot_position(t, id)) return p;
-        return std::nullopt;
-    }
     // A side's distances: wins by odd plies, losses by even.
     static HtmlHistogram histogram(const typename G::Slice& slice, std::size_t side,
                                    const Stats& st) {
@@ -136,7 +136,7 @@ class StatsPrinter {
                    slice, side, n, w, d, l, extra, longest, fen);
     }
     std::string dir_;
-    bool json_;
+    bool json_, rows_wanted_;
     std::size_t tables_ = 0;
     Stats total_;
     std::vector<HtmlHistogram> histograms_;
@@ -148,7 +148,7 @@ template <typename G>
 nlohmann::json print_stats(const typename G::Tables& tables, const std::filesystem::path& dir,
                            bool json) {
     StatsPrinter<G> printer(dir.string(), json);
-    for (const auto& entry : tables.tables()) printer.add(*entry.second);
+    for (const auto& entry : tables.tables()) printer.add(entry.first, *entry.second);
     return printer.finish();
 }
 

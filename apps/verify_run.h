@@ -17,6 +17,7 @@
 #include "apps/progress.h"
 #include "apps/stats_printer.h"
 #include "apps/verify_output.h"
+#include "tablebases/store/directory.h"
 #include "tablebases/verify/verifier.h"
 
 namespace retrocheck::app {
@@ -101,8 +102,8 @@ HtmlReport verify_html(const VerifyRun<G>& run, const typename G::Tables& tables
         for (const tb::Violation<G>& v : *list)
             page.boards.push_back(Game::board((v.finding ? "finding: " : "consequence: ") + v.rule,
                                               v.position, v.child_move, tb::describe(v)));
-    StatsPrinter<G> stats(dir.string(), true);
-    for (const auto& entry : tables.tables()) stats.add(*entry.second);
+    StatsPrinter<G> stats(dir.string(), StatsPrinter<G>::Mode::Histograms);
+    for (const auto& entry : tables.tables()) stats.add(entry.first, *entry.second);
     page.histograms = stats.html().histograms;
     return page;
 }
@@ -112,7 +113,7 @@ template <typename G>
 int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples,
                const std::string& junit, const std::string& html) {
     const auto t0 = std::chrono::steady_clock::now();
-    const auto tables = AppGame<G>::load(dir);
+    const auto tables = tb::store::load_directory<G>(dir);
     if (!tables) return fail(tables.error());
     const VerifyRun<G> run = verify_tables<G>(*tables, max_examples, t0);
     if (json)

@@ -75,7 +75,7 @@ void ProbeFromFiles(benchmark::State& state) {
         for (const auto& [m, t] : built.tables())
             if (!store::write_table(*t, store::table_path(dir, m)))
                 throw std::runtime_error("cannot write " + m.name());
-        auto loaded = store::load_chess_directory(dir, 4);
+        auto loaded = store::load_directory<retrocheck::tb::chess::ChessGame>(dir, 4);
         std::filesystem::remove_all(dir);
         if (!loaded) throw std::runtime_error("cannot read the tables back");
         return std::move(*loaded);

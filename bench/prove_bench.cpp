@@ -63,7 +63,7 @@ void register_corpus() {
         std::cerr << entries.error() << "\n";
         return;
     }
-    static auto loaded = tb::store::load_directory(dir, 5);
+    static auto loaded = tb::store::load_directory<tb::CheckersGame>(dir, 5);
     if (!loaded) {
         std::cerr << "no 2-5 piece tables (" << loaded.error() << "): CorpusEntry skipped\n";
         return;

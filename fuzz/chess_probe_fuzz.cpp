@@ -33,10 +33,10 @@
 
 #include "engine/chess/diagram.h"
 #include "engine/chess/fen.h"
+#include "tablebases/chess/audit.h"
 #include "tablebases/formats/gaviota.h"
 #include "tablebases/formats/syzygy.h"
 #include "tablebases/store/directory.h"
-#include "tablebases/verify/chess_audit.h"
 
 namespace {
 
@@ -83,7 +83,7 @@ struct World {
                 "RETROCHECK_CHESS4 is not set: name a directory of our 3-4 piece chess tables "
                 "(retrocheck build chess --pieces 4 --out DIR, or the ctest fixture chess4)",
                 1);
-        auto loaded = tb::store::load_chess_directory(dir, 4);
+        auto loaded = tb::store::load_directory<tb::chess::ChessGame>(dir, 4);
         if (!loaded) refuse(std::string(dir) + ": " + loaded.error(), 1);
         ours = std::move(loaded).value();
         auto s = tbc::SyzygyTables::open(thirdparty("chess/syzygy"));

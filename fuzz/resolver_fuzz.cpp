@@ -31,7 +31,7 @@ struct World {
 
     World() {
         if (const char* dir = std::getenv("RETROCHECK_FUZZ_TABLES")) {
-            auto loaded = tb::store::load_directory(dir);
+            auto loaded = tb::store::load_directory<tb::CheckersGame>(dir);
             if (!loaded) {
                 std::fprintf(stderr, "%s\n", loaded.error().c_str());
                 std::abort();

@@ -41,6 +41,7 @@ template <class G>
 concept MovegenGame = requires(const typename G::Position& pos, std::mt19937_64& rng,
                                const std::function<bool(const typename G::Position&)>& failing) {
     { G::kGame } -> std::convertible_to<rc_game>;
+    { G::kName } -> std::convertible_to<const char*>;
     { G::kMaxPieces } -> std::convertible_to<int>;
     { G::fen(pos) } -> std::same_as<std::string>;
     { G::describe(pos) } -> std::same_as<std::string>;
@@ -59,6 +60,7 @@ concept MovegenGame = requires(const typename G::Position& pos, std::mt19937_64&
 struct CheckersMovegen {
     using Position = checkers::Position;
     static constexpr rc_game kGame = RC_GAME_CHECKERS;
+    static constexpr const char* kName = "checkers";
     static constexpr int kMaxPieces = 24;
     static std::string fen(const Position& p) { return checkers::format_fen(p); }
     static std::string describe(const Position& p) { return checkers::describe(p); }
@@ -87,6 +89,7 @@ struct CheckersMovegen {
 struct ChessMovegen {
     using Position = chess::Position;
     static constexpr rc_game kGame = RC_GAME_CHESS;
+    static constexpr const char* kName = "chess";
     static constexpr int kMaxPieces = 32;
     static std::string fen(const Position& p) { return chess::format_fen(p); }
     static std::string describe(const Position& p) { return chess::describe(p); }
@@ -116,5 +119,13 @@ struct ChessMovegen {
 
 static_assert(MovegenGame<CheckersMovegen>);
 static_assert(MovegenGame<ChessMovegen>);
+
+// f.template operator()<G>() for the movegen traits of the game a plugin declares (one the host
+// accepted when it loaded the plugin).
+template <typename F>
+decltype(auto) with_movegen_game(rc_game game, F&& f) {
+    if (game == ChessMovegen::kGame) return f.template operator()<ChessMovegen>();
+    return f.template operator()<CheckersMovegen>();
+}
 
 }  // namespace retrocheck::plugins

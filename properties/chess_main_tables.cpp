@@ -13,7 +13,7 @@ const tb::chess::MaterialTableSet& main_job_tables() {
     static const tb::chess::MaterialTableSet set = [] {
         const char* dir = std::getenv("RETROCHECK_CHESS4");
         if (!dir) throw std::runtime_error("RETROCHECK_CHESS4 is not set (ctest fixture chess4)");
-        auto loaded = tb::store::load_chess_directory(dir, 4);
+        auto loaded = tb::store::load_directory<tb::chess::ChessGame>(dir, 4);
         if (!loaded) throw std::runtime_error(std::string(dir) + ": " + loaded.error());
         return std::move(*loaded);
     }();

@@ -15,7 +15,7 @@ inline const TableSet& tables_up_to_5() {
     static const TableSet tables = [] {
         const char* dir = std::getenv("RETROCHECK_TABLES5");
         if (dir && std::filesystem::exists(std::filesystem::path(dir) / "bm1bk1wm1wk2.rctb")) {
-            auto loaded = store::load_directory(dir, 5);
+            auto loaded = store::load_directory<tb::CheckersGame>(dir, 5);
             if (loaded) return std::move(loaded).value();
             std::cerr << "cannot use " << dir << ": " << loaded.error() << "; building\n";
         }

@@ -43,7 +43,7 @@ try:
 except json.JSONDecodeError as e:
     sys.exit(f"FAIL: --json printed no JSON document ({e}): {run.stdout[:500]}")
 
-rows = doc.get("materials", [])
+rows = doc.get("slices", [])
 materials = {row["material"] for row in rows}
 sides = {(row["material"], row["side_to_move"]) for row in rows}
 if len(materials) != MATERIALS or len(sides) != 2 * MATERIALS:

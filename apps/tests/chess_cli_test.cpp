@@ -395,8 +395,8 @@ TEST(ChessCli, AuditJudgesDtzUpToDtzPieces) {
         ASSERT_EQ(r.status, 0) << r.out;
         const auto doc = nlohmann::json::parse(r.out);
         EXPECT_EQ(doc["dtz"], pieces == 3) << r.out;
-        ASSERT_EQ(doc["materials"].size(), 2u) << r.out;
-        for (const auto& row : doc["materials"]) EXPECT_EQ(row["dtz"], pieces == 3) << r.out;
+        ASSERT_EQ(doc["slices"].size(), 2u) << r.out;
+        for (const auto& row : doc["slices"]) EXPECT_EQ(row["dtz"], pieces == 3) << r.out;
     }
     // The folder's format recognised by its files' names, as every table reader does.
     const CliRun recognised = run("audit " + dir.string() + " --json --dtz-pieces 2");

@@ -1,5 +1,5 @@
 // Probing chess tables, the public header (in the spirit of Fathom's tbprobe.h): a folder of
-// tables of any format as one ChessTableSource (formats/chess_source.h: probe() for WDL and
+// tables of any format as one ChessTableSource (chess/source.h: probe() for WDL and
 // DTM, probe_dtz() for DTZ), ours (native), Syzygy's through Fathom, Gaviota's through
 // libgaviotatb. A folder holding one kind only is recognised by its files' names.
 #pragma once
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "engine/core/result.h"
-#include "tablebases/formats/chess_source.h"
+#include "tablebases/chess/source.h"
 
 namespace retrocheck::tb::chess {
 

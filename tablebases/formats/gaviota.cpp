@@ -14,8 +14,8 @@
 #include "engine/chess/fen.h"
 #include "tablebases/chess/index.h"
 #include "tablebases/chess/table.h"
-#include "tablebases/formats/chess_files.h"
 #include "tablebases/formats/library_calls.h"
+#include "tablebases/formats/listing.h"
 #include "tablebases/formats/syzygy.h"
 
 namespace retrocheck::tb::chess {

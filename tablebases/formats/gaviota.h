@@ -21,7 +21,7 @@
 #include <memory>
 
 #include "engine/core/result.h"
-#include "tablebases/formats/chess_source.h"
+#include "tablebases/chess/source.h"
 
 namespace retrocheck::tb::chess {
 

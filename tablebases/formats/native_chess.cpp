@@ -9,7 +9,7 @@ namespace retrocheck::tb::chess {
 
 Result<std::shared_ptr<NativeChessTables>> NativeChessTables::open(
     const std::filesystem::path& dir) {
-    auto tables = store::load_chess_directory(dir);
+    auto tables = store::load_directory<tb::chess::ChessGame>(dir);
     if (!tables) return Error{tables.error()};
     return std::make_shared<NativeChessTables>(dir, std::move(*tables));
 }

@@ -7,8 +7,8 @@
 #include <memory>
 
 #include "engine/core/result.h"
+#include "tablebases/chess/source.h"
 #include "tablebases/chess/table.h"
-#include "tablebases/formats/chess_source.h"
 
 namespace retrocheck::tb::chess {
 

@@ -8,6 +8,15 @@
 #include "tablebases/store/format.h"
 
 namespace retrocheck::tb::store {
+namespace {
+
+// Whether f's header holds the slice its name says.
+template <typename G>
+bool header_holds(const TableFile& f, const typename G::Slice& s) {
+    return GameFiles<G>::holds(f) && GameFiles<G>::slice(f) == s;
+}
+
+}  // namespace
 
 std::filesystem::path table_path(const std::filesystem::path& dir, Slice slice) {
     return dir / (name(slice) + std::string(kExtension));
@@ -36,19 +45,34 @@ Result<std::vector<std::shared_ptr<TableFile>>> open_directory(const std::filesy
         auto file = TableFile::open(p, cache_blocks);
         if (!file) return Error{file.error()};
         const TableFile& f = **file;
-        if (slice ? f.chess() || f.slice() != *slice : !f.chess() || f.material() != *material)
+        if (slice ? !header_holds<CheckersGame>(f, *slice)
+                  : !header_holds<chess::ChessGame>(f, *material))
             return Error{p.string() + ": the header holds " + f.table_name()};
-        if (!files.empty() && files.front()->chess() != f.chess())
+        if (!files.empty() && files.front()->game() != f.game())
             return Error{dir.string() + ": holds both checkers and chess tables (" +
                          files.front()->path().filename().string() + ", " + p.filename().string() +
                          ")"};
         files.push_back(std::move(file).value());
     }
     if (files.empty()) return Error{dir.string() + ": no table files (*.rctb) here"};
-    std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) {
-        return a->chess() ? a->material() < b->material() : a->slice() < b->slice();
-    });
+    std::sort(files.begin(), files.end(),
+              [](const auto& a, const auto& b) { return a->path() < b->path(); });
     return files;
+}
+
+template <typename G>
+Result<std::vector<std::shared_ptr<TableFile>>> open_game_directory(
+    const std::filesystem::path& dir, std::size_t cache_blocks) {
+    using Files = GameFiles<G>;
+    auto files = open_directory(dir, cache_blocks);
+    if (!files) return Error{files.error()};
+    if (!Files::holds(*files->front()))
+        return Error{dir.string() + ": " + files->front()->path().filename().string() +
+                     " is another game's table; this asks for " + Files::kGame + " tables"};
+    auto list = std::move(files).value();
+    std::sort(list.begin(), list.end(),
+              [](const auto& a, const auto& b) { return Files::slice(*a) < Files::slice(*b); });
+    return list;
 }
 
 namespace {
@@ -62,15 +86,13 @@ std::optional<typename G::Slice> missing(const typename G::Slice& s,
     return std::nullopt;
 }
 
-// Every table of the game G in dir, each block checked, closed under moves.
-template <TableGame G>
-Result<typename G::Tables> load(const std::filesystem::path& dir, int max_pieces) {
+}  // namespace
+
+template <typename G>
+Result<typename G::Tables> load_directory(const std::filesystem::path& dir, int max_pieces) {
     using Files = GameFiles<G>;
-    auto files = open_directory(dir);
+    auto files = open_game_directory<G>(dir);
     if (!files) return Error{files.error()};
-    if (!Files::holds(*files->front()))
-        return Error{dir.string() + ": " + files->front()->path().filename().string() +
-                     " is another game's table; this asks for " + Files::kGame + " tables"};
     typename G::Tables set;
     for (const auto& f : *files) {
         if (Files::pieces(Files::slice(*f)) > max_pieces) continue;
@@ -85,24 +107,12 @@ Result<typename G::Tables> load(const std::filesystem::path& dir, int max_pieces
     return set;
 }
 
-}  // namespace
-
-std::optional<Slice> missing_successor(Slice s, const TableSet& have) {
-    return missing<CheckersGame>(s, have);
-}
-
-Result<TableSet> load_directory(const std::filesystem::path& dir, int max_pieces) {
-    return load<CheckersGame>(dir, max_pieces);
-}
-
-std::optional<chess::Material> missing_successor(const chess::Material& m,
-                                                 const chess::MaterialTableSet& have) {
-    return missing<chess::ChessGame>(m, have);
-}
-
-Result<chess::MaterialTableSet> load_chess_directory(const std::filesystem::path& dir,
-                                                     int max_pieces) {
-    return load<chess::ChessGame>(dir, max_pieces);
-}
+template Result<std::vector<std::shared_ptr<TableFile>>> open_game_directory<CheckersGame>(
+    const std::filesystem::path&, std::size_t);
+template Result<std::vector<std::shared_ptr<TableFile>>> open_game_directory<chess::ChessGame>(
+    const std::filesystem::path&, std::size_t);
+template Result<TableSet> load_directory<CheckersGame>(const std::filesystem::path&, int);
+template Result<chess::MaterialTableSet> load_directory<chess::ChessGame>(
+    const std::filesystem::path&, int);
 
 }  // namespace retrocheck::tb::store

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "engine/core/result.h"
+#include "tablebases/checkers/table.h"
 #include "tablebases/probe/source.h"
 #include "tablebases/store/reader.h"
 
@@ -22,7 +23,11 @@ class FileSource final : public TableSource {
     int max_pieces() const { return files_.empty() ? 0 : files_.rbegin()->first.pieces(); }
 
   private:
-    std::map<Slice, std::shared_ptr<TableFile>> files_;  // build order: most pieces last
+    struct Held {
+        std::shared_ptr<TableFile> file;
+        SliceIndex index;
+    };
+    std::map<Slice, Held> files_;  // build order: most pieces last
 };
 
 }  // namespace retrocheck::tb::store

@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "tablebases/checkers/index.h"
+#include "tablebases/chess/table.h"
 #include "tablebases/store/format.h"
 
 namespace retrocheck::tb::store {
@@ -79,15 +80,18 @@ Result<std::shared_ptr<TableFile>> TableFile::open(const std::filesystem::path& 
     f->count_ = get_le(head, 32, 8);
     const std::uint64_t n_blocks = get_le(head, 40, 8);
     std::uint64_t expected = 0;
+    f->game_ = game;
+    // The one place a file's game decides what its header holds.
     if (chess) {
         const std::uint64_t key = get_le(head, 48, 8);
         const chess::Material m = chess::material_of_key(key);
         if (key >> 40 || u32(24) != 0 || m.pieces() < 3 || m.pieces() > kMaxPieces ||
             m.count[0][4] > 8 || m.count[1][4] > 8)
             return f->error(fmt::format("impossible chess material {:#x} at offset 48", key));
-        f->material_ = m;
-        f->chess_index_.emplace(m);
-        expected = 2 * f->chess_index_->size();
+        f->key_ = key;
+        f->name_ = "material " + m.name();
+        f->no_position_ = chess::kNoPosition;
+        expected = 2 * chess::MaterialIndex(m).size();
         if (f->count_ != expected)
             return f->error(fmt::format("position count {} at offset 32, but material {} has {}",
                                         f->count_, m.name(), expected));
@@ -100,9 +104,9 @@ Result<std::shared_ptr<TableFile>> TableFile::open(const std::filesystem::path& 
         if (s.pieces() > kMaxPieces)
             return f->error(fmt::format("slice {} has {} pieces; tables go up to {}", name(s),
                                         s.pieces(), kMaxPieces));
-        f->slice_ = s;
-        f->index_.emplace(s);
-        expected = 2 * f->index_->size();
+        f->key_ = get_le(head, 24, 4);
+        f->name_ = "slice " + name(s);
+        expected = 2 * SliceIndex(s).size();
         if (f->count_ != expected)
             return f->error(fmt::format("position count {} at offset 32, but slice {} has {}",
                                         f->count_, name(s), expected));
@@ -162,7 +166,7 @@ std::string TableFile::read_block(std::uint64_t b, Value* out) const {
         return fail(
             fmt::format("block {} at offset {}: {} values, expected {}", b, offsets_[b], got, n));
     for (std::uint64_t i = 0; i < n; ++i)
-        if (out[i] > kMaxPlies && out[i] != kDraw && !(material_ && out[i] == chess::kNoPosition))
+        if (out[i] > kMaxPlies && out[i] != kDraw && out[i] != no_position_)
             return fail(
                 fmt::format("block {}: position {} holds {}, not a value", b, begin + i, out[i]));
     return {};
@@ -195,20 +199,6 @@ Result<Value> TableFile::value(std::uint64_t id) const {
     return v;
 }
 
-Result<Value> TableFile::value(const checkers::Position& pos) const {
-    if (!index_) return error("a checkers position asked of a chess table");
-    return value(table_id(*index_, pos));
-}
-
-Result<Value> TableFile::value(const retrocheck::chess::Position& pos) const {
-    if (!chess_index_) return error("a chess position asked of a checkers table");
-    return value(chess::table_id(*chess_index_, pos));
-}
-
-std::string TableFile::table_name() const {
-    return material_ ? "material " + material_->name() : "slice " + name(slice_);
-}
-
 std::string TableFile::read_blocks(Value* out) const {
     std::vector<std::string> errors(blocks());
     tbb::parallel_for(std::uint64_t{0}, blocks(),
@@ -218,18 +208,9 @@ std::string TableFile::read_blocks(Value* out) const {
     return {};
 }
 
-Result<std::shared_ptr<SliceTable>> TableFile::read_all() const {
-    if (!index_) return error("a chess table read as a checkers one");
-    auto table = std::make_shared<SliceTable>(slice_);
-    if (std::string e = read_blocks(table->values.data()); !e.empty()) return Error{e};
-    return table;
-}
-
-Result<std::shared_ptr<chess::MaterialTable>> TableFile::read_material() const {
-    if (!material_) return error("a checkers table read as a chess one");
-    auto table = std::make_shared<chess::MaterialTable>(*material_);
-    if (std::string e = read_blocks(table->values.data()); !e.empty()) return Error{e};
-    return table;
+Result<bool> TableFile::read_values(Value* out) const {
+    if (std::string e = read_blocks(out); !e.empty()) return Error{e};
+    return true;
 }
 
 }  // namespace retrocheck::tb::store

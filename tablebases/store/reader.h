@@ -8,14 +8,12 @@
 #include <list>
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "engine/core/result.h"
-#include "tablebases/checkers/table.h"
-#include "tablebases/chess/table.h"
+#include "tablebases/value.h"
 
 namespace retrocheck::tb::store {
 
@@ -28,23 +26,20 @@ class TableFile {
     TableFile& operator=(const TableFile&) = delete;
 
     const std::filesystem::path& path() const { return path_; }
-    bool chess() const { return material_.has_value(); }
-    // The checkers slice; a chess table's material.
-    Slice slice() const { return slice_; }
-    const chess::Material& material() const { return *material_; }
-    // "slice bm1bk0wm0wk1" or "material KQvKR".
-    std::string table_name() const;
+    // What the header says the file holds, whatever the game: the game (kGameCheckers,
+    // kGameChess: format.h), the game's key of the table's slice (its files.h turns it into
+    // one), "slice bm1bk0wm0wk1" or "material KQvKR", and the number of slots.
+    std::uint32_t game() const { return game_; }
+    std::uint64_t key() const { return key_; }
+    const std::string& table_name() const { return name_; }
+    std::uint64_t size() const { return count_; }
     std::uint64_t blocks() const { return offsets_.size() - 1; }
 
-    // The value of position id (table.h or chess/table.h numbering), or of pos (which must be
-    // of slice() or material()), through a small cache of whole blocks. Safe to call from
-    // several threads.
+    // The value of slot id (the game's index numbering), through a small cache of whole
+    // blocks. Safe to call from several threads.
     Result<Value> value(std::uint64_t id) const;
-    Result<Value> value(const checkers::Position& pos) const;
-    Result<Value> value(const retrocheck::chess::Position& pos) const;
-    // Every block, checked, into memory: a checkers table, or a chess one.
-    Result<std::shared_ptr<SliceTable>> read_all() const;
-    Result<std::shared_ptr<chess::MaterialTable>> read_material() const;
+    // Every block, checked, into out (size() values): a whole table.
+    Result<bool> read_values(Value* out) const;
 
   private:
     explicit TableFile(std::filesystem::path path) : path_(std::move(path)) {}
@@ -57,10 +52,10 @@ class TableFile {
 
     std::filesystem::path path_;
     int fd_ = -1;
-    Slice slice_;
-    std::optional<SliceIndex> index_;
-    std::optional<chess::Material> material_;
-    std::optional<chess::MaterialIndex> chess_index_;
+    std::uint32_t game_ = 0;
+    std::uint64_t key_ = 0;
+    std::string name_;
+    Value no_position_ = kDraw;  // a value a slot may hold besides distances and kDraw
     std::uint64_t count_ = 0;
     std::uint32_t block_size_ = 0;
     std::vector<std::uint64_t> offsets_, hashes_;

@@ -14,8 +14,8 @@
 
 #include "engine/chess/move.h"
 #include "tablebases/chess/index.h"
+#include "tablebases/chess/source.h"
 #include "tablebases/chess/table.h"
-#include "tablebases/formats/chess_source.h"
 
 namespace retrocheck::tb::testing {
 

@@ -17,13 +17,13 @@
 
 #include "engine/chess/fen.h"
 #include "engine/chess/movegen.h"
+#include "tablebases/chess/audit.h"
 #include "tablebases/chess/build.h"
 #include "tablebases/chess/game.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/store/writer.h"
 #include "tablebases/tests/scratch.h"
 #include "tablebases/tests/wrong_values.h"
-#include "tablebases/verify/chess_audit.h"
 #include "tablebases/verify/rules.h"
 #include "tablebases/verify/verifier.h"
 
@@ -88,7 +88,7 @@ MaterialTableSet through_files(const MaterialTableSet& set, const std::string& n
     const fs::path dir = testing::scratch(name);
     for (const auto& [m, t] : set.tables())
         EXPECT_TRUE(store::write_table(*t, store::table_path(dir, m)).ok());
-    auto loaded = store::load_chess_directory(dir);
+    auto loaded = store::load_directory<tb::chess::ChessGame>(dir);
     EXPECT_TRUE(loaded.ok()) << loaded.error();
     return std::move(loaded).value();
 }

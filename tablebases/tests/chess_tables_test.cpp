@@ -178,7 +178,7 @@ TEST(FastChessTables, OneChangedValueInAFileIsFoundAtThatPosition) {
     MaterialTable changed = *three_pieces().find(material("KQvK"));
     changed.values[changed.id(pos)] = 21;
     ASSERT_TRUE(store::write_table(changed, store::table_path(dir, material("KQvK"))).ok());
-    const auto loaded = store::load_chess_directory(dir);
+    const auto loaded = store::load_directory<tb::chess::ChessGame>(dir);
     ASSERT_TRUE(loaded.ok()) << loaded.error();
     const auto report = verify(*loaded);
     ASSERT_EQ(report.findings, 1u);
@@ -197,7 +197,7 @@ TEST(FastChessTables, OneChangedValueInAFileIsFoundAtThatPosition) {
     changed = *three_pieces().find(material("KQvK"));
     changed.values[changed.id(stalemate)] = 0;
     ASSERT_TRUE(store::write_table(changed, store::table_path(dir, material("KQvK"))).ok());
-    const auto again = verify(*store::load_chess_directory(dir));
+    const auto again = verify(*store::load_directory<tb::chess::ChessGame>(dir));
     ASSERT_EQ(again.findings, 1u);
     EXPECT_EQ(again.examples[0].rule, "stalemate-is-draw");
     // Reported at the slot's own image of the position (a symmetry of the one changed).
@@ -407,11 +407,11 @@ TEST(FastChessTables, StoreRoundTripAndVersions) {
     const fs::path dir = testing::scratch("chess-store");
     for (const auto& [m, t] : three_pieces().tables())
         ASSERT_TRUE(store::write_table(*t, store::table_path(dir, m)).ok());
-    const auto loaded = store::load_chess_directory(dir);
+    const auto loaded = store::load_directory<tb::chess::ChessGame>(dir);
     ASSERT_TRUE(loaded.ok()) << loaded.error();
     for (const auto& [m, t] : three_pieces().tables())
         EXPECT_TRUE(loaded->find(m)->values == t->values) << m.name();
-    const auto checkers = store::load_directory(dir);
+    const auto checkers = store::load_directory<tb::CheckersGame>(dir);
     ASSERT_FALSE(checkers.ok());
     EXPECT_NE(checkers.error().find("KBvK.rctb is another game's table; this asks for checkers"),
               std::string::npos)

@@ -13,6 +13,7 @@
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
 #include "engine/checkers/tests/test_positions.h"
+#include "tablebases/checkers/audit.h"
 #include "tablebases/formats/cake.h"
 #include "tablebases/formats/chinook.h"
 #include "tablebases/probe/resolver.h"
@@ -20,7 +21,6 @@
 #include "tablebases/tests/scratch.h"
 #include "tablebases/tests/tables.h"
 #include "tablebases/tests/thirdparty.h"
-#include "tablebases/verify/audit.h"
 
 namespace retrocheck::tb::formats {
 namespace {
@@ -374,10 +374,10 @@ void expect_audit_finds_changed_value(const fs::path& original, const fs::path& 
         ASSERT_TRUE(changed.ok()) << changed.error();
         TableSet one;
         one.add(it->second);
-        const AuditReport report = audit(**changed, one, 4, 1000);
-        EXPECT_EQ(report.disagreements, 1u) << checkers::describe(pos);
+        const CheckersAudit report = audit(**changed, one, 4, 1000);
+        EXPECT_EQ(report.total.disagreements, 1u) << checkers::describe(pos);
         bool found = false;
-        for (const AuditExample& e : report.examples)
+        for (const CheckersAuditExample& e : report.examples)
             found |= e.problem == "disagreement" && e.position == pos;
         EXPECT_TRUE(found) << "the changed value at offset " << where->offset << " of "
                            << where->file << " was not reported for\n"

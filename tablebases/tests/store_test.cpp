@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <random>
 
+#include "tablebases/checkers/files.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/store/file_source.h"
 #include "tablebases/store/format.h"
@@ -31,7 +32,7 @@ const TableSet& three_pieces() { return testing::built_tables(3); }
 std::string refusal(const fs::path& p) {
     auto f = TableFile::open(p);
     if (!f) return f.error();
-    auto all = (*f)->read_all();
+    auto all = GameFiles<CheckersGame>::read(**f);
     return all ? "" : all.error();
 }
 
@@ -46,7 +47,7 @@ fs::path one_file(const std::string& name) {
 TEST(FastStore, WhatIsWrittenReadsBack) {
     const fs::path dir = scratch("roundtrip");
     write_all(three_pieces(), dir, 1000);
-    const auto loaded = load_directory(dir);
+    const auto loaded = load_directory<tb::CheckersGame>(dir);
     ASSERT_TRUE(loaded.ok()) << loaded.error();
     ASSERT_EQ(loaded->tables().size(), three_pieces().tables().size());
     for (const auto& [s, t] : three_pieces().tables())
@@ -73,7 +74,7 @@ TEST(FastStore, NoTemporaryFileIsLeftAndStrayOnesAreIgnored) {
         EXPECT_EQ(e.path().extension(), kExtension) << e.path();
     // What an interrupted writer leaves behind does not count as a table.
     spit(dir / "bm1bk0wm1wk1.rctb.tmp-99999", "half a file");
-    EXPECT_TRUE(load_directory(dir).ok());
+    EXPECT_TRUE(load_directory<tb::CheckersGame>(dir).ok());
     // A writer that cannot create its file says so and names it.
     const auto bad = write_table(*three_pieces().find(kSlice), dir / "no" / "such" / "x.rctb");
     ASSERT_FALSE(bad.ok());
@@ -160,17 +161,17 @@ TEST(FastStore, DirectoryMustBeClosedUnderMoves) {
     const fs::path dir = scratch("closed");
     write_all(three_pieces(), dir, 1 << 16);
     fs::remove(table_path(dir, Slice{0, 1, 0, 1}));
-    const auto loaded = load_directory(dir);
+    const auto loaded = load_directory<tb::CheckersGame>(dir);
     ASSERT_FALSE(loaded.ok());
     EXPECT_NE(loaded.error().find("bm0bk1wm0wk1.rctb"), std::string::npos) << loaded.error();
 
     fs::copy_file(table_path(dir, Slice{0, 1, 0, 0}), table_path(dir, Slice{0, 1, 0, 1}));
-    const auto renamed = load_directory(dir);
+    const auto renamed = load_directory<tb::CheckersGame>(dir);
     ASSERT_FALSE(renamed.ok());
     EXPECT_NE(renamed.error().find("header holds slice bm0bk1wm0wk0"), std::string::npos)
         << renamed.error();
 
-    const auto none = load_directory(scratch("empty-dir"));
+    const auto none = load_directory<tb::CheckersGame>(scratch("empty-dir"));
     ASSERT_FALSE(none.ok());
     EXPECT_NE(none.error().find("no table files"), std::string::npos) << none.error();
 }

@@ -45,7 +45,7 @@ inline Result<TableSet> load_with_changes(const std::filesystem::path& dir, cons
         return std::nullopt;
     };
     if (const auto e = rewrite(changed)) return Error{*e};
-    auto loaded = store::load_directory(dir);
+    auto loaded = store::load_directory<tb::CheckersGame>(dir);
     if (const auto e = rewrite(set)) return Error{*e};
     return loaded;
 }

@@ -19,7 +19,7 @@
 #include <span>
 
 #include "engine/core/outcome.h"
-#include "tablebases/formats/chess_source.h"
+#include "tablebases/chess/source.h"
 
 namespace retrocheck::tb::chess {
 

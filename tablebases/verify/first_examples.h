@@ -39,7 +39,8 @@ class FirstExamples {
     void cut() {
         std::stable_sort(items_.begin(), items_.end(),
                          [](const auto& a, const auto& b) { return a.first < b.first; });
-        if (items_.size() > limit_) items_.resize(limit_);
+        if (items_.size() > limit_)
+            items_.erase(items_.begin() + static_cast<std::ptrdiff_t>(limit_), items_.end());
     }
     std::size_t limit_;
     std::vector<std::pair<Key, T>> items_;

@@ -1,4 +1,4 @@
-#include "tablebases/formats/chess_files.h"
+#include "tablebases/formats/listing.h"
 
 #include <fmt/format.h>
 

@@ -20,40 +20,14 @@
 #include <string>
 #include <vector>
 
-#include "engine/chess/move.h"
-#include "engine/chess/position.h"
-#include "engine/core/outcome.h"
-#include "tablebases/chess/table.h"
-#include "tablebases/formats/chess_source.h"
+#include "tablebases/chess/game.h"
+#include "tablebases/chess/source.h"
+#include "tablebases/verify/audit_report.h"
 
 namespace retrocheck::tb::chess {
 
-struct ChessAuditRow {
-    Material material;
-    Color side_to_move = Color::White;
-    std::uint64_t checked = 0;     // legal positions read, en passant ones included
-    std::uint64_t en_passant = 0;  // of which with an en passant right
-    std::uint64_t disagreements = 0, violations = 0;
-    bool dtz = false;  // Syzygy's DTZ read and judged for this material
-};
-
-struct ChessAuditExample {
-    std::string problem;  // "disagreement", a rule, "corrupt: ..." or "child-corrupt: ..."
-    retrocheck::chess::Position position;
-    ChessProbe theirs;
-    std::optional<Outcome> ours;
-    std::optional<retrocheck::chess::Move> child_move;  // the child that proves it
-    std::optional<ChessProbe> child_theirs;             // its value from the source
-    std::optional<Outcome> child_ours;                  // and ours
-    std::string expected;                               // what the rule allows, when it says
-};
-
-struct ChessAuditReport {
-    std::vector<ChessAuditRow> rows;  // a material (in the source's order) and side to move
-    bool dtz = false;                 // whether any DTZ was judged
-    std::uint64_t checked = 0, en_passant = 0, disagreements = 0, violations = 0;
-    std::vector<ChessAuditExample> examples;  // the first max_examples, in walk order
-};
+using ChessAudit = AuditReport<ChessGame, ChessProbe>;
+using ChessAuditExample = ChessAudit::Example;
 
 struct ChessAuditOptions {
     std::size_t max_examples = 20;
@@ -66,9 +40,8 @@ struct ChessAuditOptions {
 
 // Every material of source.materials(); `ours` must hold each of them and every material their
 // moves lead to. progress counts slots, twice each (read, then judged).
-ChessAuditReport audit(const ChessTableSource& source, const MaterialTableSet& ours,
-                       const ChessAuditOptions& options,
-                       std::atomic<std::uint64_t>* progress = nullptr);
+ChessAudit audit(const ChessTableSource& source, const MaterialTableSet& ours,
+                 const ChessAuditOptions& options, std::atomic<std::uint64_t>* progress = nullptr);
 
 // The slots audit() walks, times two: the progress total.
 std::uint64_t audit_work(const ChessTableSource& source, const MaterialTableSet& ours);
@@ -78,8 +51,5 @@ std::uint64_t audit_work(const ChessTableSource& source, const MaterialTableSet&
 // of the side to move beside it.
 std::vector<retrocheck::chess::Position> en_passant_variants(
     const retrocheck::chess::Position& pos);
-
-// Problem, FEN, diagram, their value, ours, what the rule allows, the child with both values.
-std::string describe(const ChessAuditExample& e);
 
 }  // namespace retrocheck::tb::chess

@@ -1,4 +1,4 @@
-#include "tablebases/formats/chess_source.h"
+#include "tablebases/chess/source.h"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "tablebases/verify/chess_audit.h"
+#include "tablebases/chess/audit.h"
 
 #include <fmt/format.h>
 #include <tbb/blocked_range.h>
@@ -15,7 +15,6 @@
 #include "engine/chess/notation.h"
 #include "engine/chess/zeroing.h"
 #include "tablebases/verify/dtz_rules.h"
-#include "tablebases/verify/first_examples.h"
 #include "tablebases/verify/rules.h"
 
 namespace retrocheck::tb::chess {
@@ -39,10 +38,8 @@ struct Read {
 };
 static_assert(sizeof(Read) == 4);
 
-struct Local {
-    std::uint64_t checked = 0, en_passant = 0, disagreements = 0, violations = 0;
-    FirstExamples<ChessAuditExample> examples;
-};
+using Tally = AuditTally<ChessGame, ChessProbe>;
+using Local = Tally::Local;
 
 // WDL, plus DTZ through the second library call where the source has it.
 ChessProbe read_value(const ChessTableSource& source, const Position& pos, bool dtz) {
@@ -79,7 +76,6 @@ struct Context {
     const MaterialTableSet& ours;
     const MaterialTable& table;
     const std::vector<Read>& reads;
-    std::uint64_t walk = 0;
     bool dtz = false;  // DTZ read and judged
 
     // A child's value from the source: from memory when it is a slot of this material.
@@ -102,12 +98,12 @@ struct Context {
             e.position = x;
             e.theirs = theirs;
             e.ours = ours_value;
-            mine.examples.add({walk, key}, std::move(e));
+            mine.note(key, std::move(e));
         };
-        ++mine.checked;
-        if (x.en_passant()) ++mine.en_passant;
+        ++mine.counts.checked;
+        if (x.en_passant()) ++mine.counts.en_passant;
         if (!theirs.ok()) {
-            ++mine.violations;
+            ++mine.counts.violations;
             note({"corrupt: " + theirs.error, x, theirs, ours_value, {}, {}, {}, {}});
             return;
         }
@@ -116,7 +112,7 @@ struct Context {
                                              : wld_of(theirs.wdl) != ours_value->wld());
         const retrocheck::chess::MoveList moves = retrocheck::chess::legal_moves(x);
         if (differs) {
-            ++mine.disagreements;
+            ++mine.counts.disagreements;
             ChessAuditExample e{"disagreement", x, theirs, ours_value, {}, {}, {}, {}};
             // The child that proves our value.
             for (const Move m : moves) {
@@ -135,7 +131,7 @@ struct Context {
         for (const Move m : moves) {
             kids.push_back(child(x.after(m)));
             if (!kids.back().ok()) {
-                ++mine.violations;
+                ++mine.counts.violations;
                 note({"child-corrupt: " + kids.back().error,
                       x,
                       theirs,
@@ -148,7 +144,7 @@ struct Context {
             }
         }
         auto child_note = [&](const char* rule, int i, std::string expected) {
-            ++mine.violations;
+            ++mine.counts.violations;
             ChessAuditExample e{rule, x, theirs, ours_value, {}, {}, {}, std::move(expected)};
             if (i >= 0) {
                 const auto k = static_cast<std::size_t>(i);
@@ -285,12 +281,9 @@ std::uint64_t audit_work(const ChessTableSource& source, const MaterialTableSet&
     return total;
 }
 
-ChessAuditReport audit(const ChessTableSource& source, const MaterialTableSet& ours,
-                       const ChessAuditOptions& options, std::atomic<std::uint64_t>* progress) {
-    const std::size_t max_examples = options.max_examples;
-    ChessAuditReport report;
-    FirstExamples<ChessAuditExample> examples(max_examples);
-    std::uint64_t walk = 0;
+ChessAudit audit(const ChessTableSource& source, const MaterialTableSet& ours,
+                 const ChessAuditOptions& options, std::atomic<std::uint64_t>* progress) {
+    Tally tally(options.max_examples);
     for (const Material& m : source.materials()) {
         const MaterialTable* table = ours.find(m);
         if (!table) continue;
@@ -298,15 +291,12 @@ ChessAuditReport audit(const ChessTableSource& source, const MaterialTableSet& o
             std::find(options.only.begin(), options.only.end(), m) == options.only.end())
             continue;
         const bool dtz = source.has_dtz() && m.pieces() <= options.dtz_max_pieces;
-        report.dtz = report.dtz || dtz;
         const std::vector<Read> reads = read_material(source, *table, dtz, progress);
         const std::uint64_t half = table->index.size();
         for (const Color side : {Color::White, Color::Black}) {
-            const Context ctx{source, ours, *table, reads, walk, dtz};
+            const Context ctx{source, ours, *table, reads, dtz};
             const std::uint64_t base = side == Color::White ? 0 : half;
-            tbb::enumerable_thread_specific<Local> locals([&] {
-                return Local{0, 0, 0, 0, FirstExamples<ChessAuditExample>(max_examples)};
-            });
+            auto locals = tally.locals();
             tbb::parallel_for(
                 tbb::blocked_range<std::uint64_t>(base, base + half, 1024), [&](const auto& r) {
                     Local& mine = locals.local();
@@ -323,44 +313,10 @@ ChessAuditReport audit(const ChessTableSource& source, const MaterialTableSet& o
                     }
                     if (progress) progress->fetch_add(r.size(), std::memory_order_relaxed);
                 });
-            ChessAuditRow row{m, side, 0, 0, 0, 0, dtz};
-            for (Local& l : locals) {
-                row.checked += l.checked;
-                row.en_passant += l.en_passant;
-                row.disagreements += l.disagreements;
-                row.violations += l.violations;
-                examples.absorb(l.examples);
-            }
-            report.checked += row.checked;
-            report.en_passant += row.en_passant;
-            report.disagreements += row.disagreements;
-            report.violations += row.violations;
-            report.rows.push_back(row);
-            ++walk;
+            tally.close_row(m, side, locals, dtz);
         }
     }
-    report.examples = examples.take();
-    return report;
-}
-
-std::string describe(const ChessAuditExample& e) {
-    using retrocheck::chess::format_fen;
-    std::string s = fmt::format("{}: {}\n{}", e.problem, format_fen(e.position),
-                                retrocheck::chess::diagram(e.position));
-    s += fmt::format("{} to move; theirs: {}", retrocheck::chess::title(e.position.side_to_move()),
-                     e.theirs.to_string());
-    if (e.ours) s += fmt::format(", ours: {} (dtm)", e.ours->to_string());
-    if (!e.expected.empty()) s += fmt::format("; the children allow {}", e.expected);
-    s += "\n";
-    if (e.child_move) {
-        const Position c = e.position.after(*e.child_move);
-        s += fmt::format("child {} ({}): theirs {}",
-                         retrocheck::chess::format_san(e.position, *e.child_move), format_fen(c),
-                         e.child_theirs ? e.child_theirs->to_string() : "-");
-        if (e.child_ours) s += fmt::format(", ours {}", e.child_ours->to_string());
-        s += " for the opponent\n";
-    }
-    return s;
+    return tally.take();
 }
 
 }  // namespace retrocheck::tb::chess

@@ -1,0 +1,218 @@
+// Each game's half of `retrocheck audit` (apps/audit_run.h writes the report): opening the
+// source, our tables to compare with (loaded from --against, or built in memory when small),
+// and the walk under a progress line.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <filesystem>
+
+#include "apps/build_plan.h"
+#include "apps/child_process.h"
+#include "apps/databases.h"
+#include "apps/games.h"
+#include "apps/progress.h"
+#include "engine/chess/fen.h"
+#include "tablebases/chess/probe.h"
+#include "tablebases/formats/gaviota.h"
+#include "tablebases/formats/library_calls.h"
+#include "tablebases/formats/syzygy.h"
+#include "tablebases/store/directory.h"
+
+namespace retrocheck::app {
+
+using tb::chess::ChessProbe;
+using tb::chess::ChessTableSource;
+using tb::chess::Material;
+using tb::chess::MaterialTableSet;
+
+namespace {
+
+// Building our tables in memory for an audit takes seconds for checkers up to 5 pieces, minutes
+// for chess at 4 and hours beyond.
+constexpr int kMaxCheckersBuilt = 5;
+constexpr int kMaxChessBuilt = 4;
+
+std::string build_hint(const AuditArgs& args, int pieces, const std::string& build) {
+    return fmt::format(
+        "{} holds {} pieces; build our tables with `retrocheck build {}` and pass them with "
+        "--against",
+        args.path, pieces, build);
+}
+
+}  // namespace
+
+Result<AppGame<tb::CheckersGame>::AuditDone> AppGame<tb::CheckersGame>::audit(
+    const AuditArgs& args) {
+    using namespace tb;
+    const auto opened = open_database(args.format, args.path);
+    if (!opened) return Error{opened.error()};
+    AuditDone done;
+    done.pieces = opened->max_pieces;
+    done.metric = opened->metric();
+    TableSet ours;
+    if (!args.against.empty()) {
+        auto loaded = store::load_directory<tb::CheckersGame>(args.against, done.pieces);
+        if (!loaded) return Error{loaded.error()};
+        ours = std::move(loaded).value();
+        for (const Slice& s : slices_up_to(done.pieces))
+            if (!ours.find(s))
+                return Error{fmt::format(
+                    "{} lacks slice {} ({}; {} pieces are audited): build it with `retrocheck "
+                    "build checkers --pieces {} --out {}`",
+                    args.against, name(s), material(s), done.pieces, done.pieces, args.against)};
+    } else if (done.pieces > kMaxCheckersBuilt) {
+        return Error{
+            build_hint(args, done.pieces, fmt::format("checkers --pieces {}", done.pieces))};
+    } else {
+        ProgressLine line([] { return std::string("building our tables in memory"); });
+        ours = build_up_to(done.pieces, BuildMethod::OutCounting);
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    std::atomic<std::uint64_t> walked{0};
+    std::uint64_t total = 0;
+    for (const auto& [s, t] : ours.tables())
+        if (s.pieces() <= done.pieces) total += t->values.size();
+    ProgressLine line([&] {
+        const double sec = seconds_since(t0);
+        return fmt::format("audit {} of {} positions, {}, {}", grouped(walked.load()),
+                           grouped(total), rate_text(per_second(walked.load(), sec), "positions"),
+                           eta_text(walked.load(), total, sec));
+    });
+    done.report = tb::audit(*opened->stored, ours, done.pieces, args.max_examples, &walked);
+    done.seconds = seconds_since(t0);
+    return done;
+}
+
+namespace {
+
+// Our tables for every material the source holds and every one their moves lead to.
+Result<MaterialTableSet> our_chess_tables(const ChessTableSource& source, const AuditArgs& args) {
+    const int pieces = source.max_pieces();
+    if (args.against.empty()) {
+        if (pieces > kMaxChessBuilt)
+            return Error{build_hint(args, pieces, fmt::format("chess --pieces {}", pieces))};
+        ProgressLine line([] { return std::string("building our tables in memory"); });
+        return tb::chess::build_closure(source.materials(), tb::BuildMethod::OutCounting);
+    }
+    auto loaded = tb::store::load_directory<tb::chess::ChessGame>(args.against, pieces);
+    if (!loaded) return Error{loaded.error()};
+    for (const Material& m : tb::closure<tb::chess::ChessGame>(source.materials()))
+        if (!loaded->find(m))
+            return Error{fmt::format(
+                "{} lacks {}{}, a material {} holds or leads to: build it with `retrocheck build "
+                "chess --material {} --out {}`",
+                args.against, m.name(),
+                loaded->find(m.flipped())
+                    ? fmt::format(" (it holds {}, the colours exchanged)", m.flipped().name())
+                    : "",
+                args.path, m.name(), args.against)};
+    return loaded;
+}
+
+// The file that holds m and those its captures lead to, as the user would look for it.
+std::string file_of(const AuditArgs& args, const Material& m, bool root_probe) {
+    const std::filesystem::path dir(args.path);
+    return args.format == "syzygy" ? (dir / (tb::chess::syzygy_name(m) + ".rtbw")).string() +
+                                         (root_probe ? " or .rtbz" : "")
+                                   : (dir / (tb::chess::gaviota_stem(m) + ".gtb.*")).string();
+}
+
+// What the probe library was doing when the child died or was stopped: the call, the position,
+// the file; or that no library call was under way.
+std::string library_failure(const AuditArgs& args, const ChildKilled& killed) {
+    const auto calls = tb::chess::library_calls_in_progress();
+    const std::string memory =
+        fmt::format("{} in use, its limit {} (--memory-mb)", bytes_text(killed.memory_used),
+                    bytes_text(args.memory_mb << 20));
+    if (calls.empty()) {
+        if (killed.exited >= 0)
+            return fmt::format(
+                "the audit of {} ended with exit status {} before it finished: a probe library "
+                "exited on an error of its own (what it printed is above)",
+                args.path, killed.exited);
+        if (killed.out_of_memory)
+            return fmt::format("the audit of {} ran out of memory ({}; {})", args.path, memory,
+                               killed.name);
+        return fmt::format(
+            "the audit of {} was killed by {} outside the probe libraries (a signal from "
+            "outside, or a bug in retrocheck)",
+            args.path, killed.name);
+    }
+    const std::string how =
+        killed.overdue         ? fmt::format("gave no answer within {} ms (--call-timeout-ms)",
+                                             grouped(static_cast<std::uint64_t>(args.call_timeout_ms)))
+        : killed.out_of_memory ? fmt::format("ran out of memory ({}; {})", memory, killed.name)
+        : killed.exited >= 0
+            ? fmt::format("exited with status {} (what it printed is above)", killed.exited)
+            : fmt::format("crashed ({})", killed.name);
+    const tb::chess::LibraryCallSnapshot& c = calls.front();
+    const Material m = Material::of(c.position);
+    return fmt::format(
+        "{} {} in {} on {} ({} to move, material {}): {}, or a table its captures and "
+        "promotions lead to, is damaged; the audit was stopped",
+        c.library, how, c.call, chess::format_fen(c.position),
+        chess::to_string(c.position.side_to_move()), m.name(),
+        file_of(args, m, std::string_view(c.call) == "tb_probe_root"));
+}
+
+}  // namespace
+
+Result<AppGame<tb::chess::ChessGame>::AuditDone> AppGame<tb::chess::ChessGame>::audit(
+    const AuditArgs& args) {
+    const auto source = tb::chess::open_tables(args.format, args.path);
+    if (!source) return Error{source.error()};
+    AuditDone done;
+    done.pieces = (*source)->max_pieces();
+    done.metric = (*source)->has_dtm() ? Metric::Dtm : Metric::Wld;
+    const auto ours = our_chess_tables(**source, args);
+    if (!ours) return Error{ours.error()};
+    const auto t0 = std::chrono::steady_clock::now();
+    std::atomic<std::uint64_t> walked{0};
+    {
+        const std::uint64_t total = tb::chess::audit_work(**source, *ours);
+        ProgressLine line([&] {
+            const double sec = seconds_since(t0);
+            return fmt::format("audit {} of {} slot reads and judgements, {}",
+                               grouped(walked.load()), grouped(total),
+                               eta_text(walked.load(), total, sec));
+        });
+        tb::chess::ChessAuditOptions options;
+        options.max_examples = args.max_examples;
+        options.dtz_max_pieces = args.dtz_pieces;
+        done.report = tb::chess::audit(**source, *ours, options, &walked);
+    }
+    done.seconds = seconds_since(t0);
+    if ((*source)->has_dtz() && args.dtz_pieces < done.pieces)
+        done.notes.push_back(
+            fmt::format("DTZ judged for materials of up to {} pieces (--dtz-pieces); WDL for all",
+                        args.dtz_pieces));
+    return done;
+}
+
+nlohmann::json AppGame<tb::chess::ChessGame>::stored_json(const ChessProbe& p, Metric) {
+    return {{"status", tb::chess::to_string(p.status)},
+            {"wdl", p.ok() ? nlohmann::json(tb::chess::to_string(p.wdl)) : nlohmann::json(nullptr)},
+            {"dtm", p.dtm ? nlohmann::json(*p.dtm) : nlohmann::json(nullptr)},
+            {"dtz", p.dtz ? nlohmann::json(*p.dtz) : nlohmann::json(nullptr)},
+            {"error", p.ok() ? nlohmann::json(nullptr) : nlohmann::json(p.error)}};
+}
+
+// The probe libraries do not check what they read: a damaged Syzygy file can make Fathom read
+// outside its mapping or loop for ever. The audit runs in a child process under a time limit a
+// library call and a memory limit, so that a crash, a hang or a runaway allocation becomes an
+// error that names the call, the position and the file.
+int AppGame<tb::chess::ChessGame>::guard_audit(const AuditArgs& in,
+                                               const std::function<int()>& run) {
+    AuditArgs args = in;
+    if (args.memory_mb == 0) args.memory_mb = usable_memory_bytes() >> 20;
+    tb::chess::library_calls_shared();
+    ChildWatch watch;
+    watch.memory_bytes = args.memory_mb << 20;
+    const double limit = args.call_timeout_ms / 1000.0;
+    watch.overdue = [limit] { return tb::chess::library_call_overdue(limit); };
+    const auto ended = run_in_child(run, watch);
+    if (const int* code = std::get_if<int>(&ended)) return *code;
+    return fail(library_failure(args, std::get<ChildKilled>(ended)));
+}
+
+}  // namespace retrocheck::app
