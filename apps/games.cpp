@@ -35,7 +35,9 @@ Result<std::vector<tb::chess::Material>> AppGame<tb::chess::ChessGame>::roots(
     if (build && pieces_given == !names.empty())
         return Error{"build chess: give --material or --pieces (one of them)"};
     std::vector<Material> out;
-    if (names.empty()) return tb::chess::materials_up_to(pieces);
+    // Tables are built in each material's canonical colouring (Syzygy's), the other read
+    // through it.
+    if (names.empty()) return tb::chess::canonical_materials(tb::chess::materials_up_to(pieces));
     for (std::size_t at = 0; at <= names.size();) {
         const std::size_t comma = std::min(names.find(',', at), names.size());
         auto m = Material::parse(trim(std::string_view(names).substr(at, comma - at)));
@@ -48,7 +50,7 @@ Result<std::vector<tb::chess::Material>> AppGame<tb::chess::ChessGame>::roots(
                                      m->pieces(), tb::store::kMaxPieces)};
         out.push_back(*m);
     }
-    return out;
+    return tb::chess::canonical_materials(out);
 }
 
 nlohmann::json AppGame<tb::chess::ChessGame>::build_json(

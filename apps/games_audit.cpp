@@ -97,15 +97,11 @@ Result<MaterialTableSet> our_chess_tables(const ChessTableSource& source, const 
     auto loaded = tb::store::load_directory<tb::chess::ChessGame>(args.against, pieces);
     if (!loaded) return Error{loaded.error()};
     for (const Material& m : tb::closure<tb::chess::ChessGame>(source.materials()))
-        if (!loaded->find(m))
+        if (!loaded->find(m) && !loaded->find(m.flipped()))
             return Error{fmt::format(
-                "{} lacks {}{}, a material {} holds or leads to: build it with `retrocheck build "
+                "{} lacks {}, a material {} holds or leads to: build it with `retrocheck build "
                 "chess --material {} --out {}`",
-                args.against, m.name(),
-                loaded->find(m.flipped())
-                    ? fmt::format(" (it holds {}, the colours exchanged)", m.flipped().name())
-                    : "",
-                args.path, m.name(), args.against)};
+                args.against, m.name(), args.path, m.name(), args.against)};
     return loaded;
 }
 

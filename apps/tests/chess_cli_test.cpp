@@ -366,20 +366,30 @@ TEST(ChessCli, ProbeReadsEveryChessFormatAlike) {
     std::filesystem::remove_all(root);
 }
 
-// An --against folder without a material the audited files need names it and the command that
-// builds it, and says when it holds the material with the colours exchanged (what `build chess
-// --material KQvKR` writes for the rook ending: KvKR).
-TEST(ChessCli, AnAgainstFolderLackingAMaterialNamesTheBuild) {
+// Tables are built and named in Syzygy's colouring: `build chess --material KvKR` writes
+// KRvK.rctb, and the rook ending that KQvKR leads to is KRvK too, so our tables of KQvKR audit
+// Syzygy's KQvKR and KRvK files as they are. An --against folder without a material the audited
+// files need names it and the command that builds it.
+TEST(ChessCli, TablesAreNamedAsSyzygyNamesThem) {
     RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
-    const std::filesystem::path dir = krvk_copy(syzygy, "lacks"), ours = dir / "ours";
-    const CliRun built = run("build chess --material KvKR --out " + ours.string());
+    const std::filesystem::path dir = krvk_copy(syzygy, "lacks"), ours = dir / "ours",
+                                kqvk = dir / "kqvk";
+    const CliRun built = run("build chess --material kkr --out " + ours.string());
     ASSERT_EQ(built.status, 0) << built.out;
-    const CliRun r = run("audit --format syzygy " + dir.string() + " --against " + ours.string());
+    EXPECT_TRUE(std::filesystem::exists(ours / "KRvK.rctb")) << built.out;
+    EXPECT_FALSE(std::filesystem::exists(ours / "KvKR.rctb")) << built.out;
+    EXPECT_EQ(run("audit --format syzygy " + dir.string() + " --against " + ours.string()).status,
+              0);
+    // Black's rook: read through White's table, the position flipped.
+    const CliRun probe = run("probe " + ours.string() + " '8/8/8/8/8/2k5/8/K1r5 w - - 0 1'");
+    EXPECT_EQ(probe.status, 0) << probe.out;
+    EXPECT_TRUE(contains(probe.out, "value: loss in 4 plies")) << probe.out;
+
+    ASSERT_EQ(run("build chess --material KQvK --out " + kqvk.string()).status, 0);
+    const CliRun r = run("audit --format syzygy " + dir.string() + " --against " + kqvk.string());
     EXPECT_EQ(r.status, 2) << r.out;
-    EXPECT_TRUE(
-        contains(r.out, ours.string() + " lacks KRvK (it holds KvKR, the colours exchanged)"))
-        << r.out;
-    EXPECT_TRUE(contains(r.out, "retrocheck build chess --material KRvK --out " + ours.string()))
+    EXPECT_TRUE(contains(r.out, kqvk.string() + " lacks KRvK, a material")) << r.out;
+    EXPECT_TRUE(contains(r.out, "retrocheck build chess --material KRvK --out " + kqvk.string()))
         << r.out;
     std::filesystem::remove_all(dir);
 }

@@ -257,6 +257,12 @@ std::vector<Read> read_material(const ChessTableSource& source, const MaterialTa
     return reads;
 }
 
+// Our table of m, or of its colour flip (whose positions the source answers as well).
+const MaterialTable* table_of(const MaterialTableSet& ours, const Material& m) {
+    const MaterialTable* t = ours.find(m);
+    return t ? t : ours.find(m.flipped());
+}
+
 }  // namespace
 
 std::vector<Position> en_passant_variants(const Position& pos) {
@@ -277,7 +283,7 @@ std::vector<Position> en_passant_variants(const Position& pos) {
 std::uint64_t audit_work(const ChessTableSource& source, const MaterialTableSet& ours) {
     std::uint64_t total = 0;
     for (const Material& m : source.materials())
-        if (const MaterialTable* t = ours.find(m)) total += 2 * t->values.size();
+        if (const MaterialTable* t = table_of(ours, m)) total += 2 * t->values.size();
     return total;
 }
 
@@ -285,7 +291,7 @@ ChessAudit audit(const ChessTableSource& source, const MaterialTableSet& ours,
                  const ChessAuditOptions& options, std::atomic<std::uint64_t>* progress) {
     Tally tally(options.max_examples);
     for (const Material& m : source.materials()) {
-        const MaterialTable* table = ours.find(m);
+        const MaterialTable* table = table_of(ours, m);
         if (!table) continue;
         if (!options.only.empty() &&
             std::find(options.only.begin(), options.only.end(), m) == options.only.end())
@@ -313,7 +319,7 @@ ChessAudit audit(const ChessTableSource& source, const MaterialTableSet& ours,
                     }
                     if (progress) progress->fetch_add(r.size(), std::memory_order_relaxed);
                 });
-            tally.close_row(m, side, locals, dtz);
+            tally.close_row(table->material(), side, locals, dtz);
         }
     }
     return tally.take();

@@ -18,11 +18,12 @@ MaterialTable build_material(const Material& material, const MaterialTableSet& d
                              BuildMethod method, BuildStats* stats = nullptr,
                              BuildProgress* progress = nullptr, bool queen_only = false);
 
-// The materials and every material their moves lead to, in build order, into one set.
+// The materials as given and every material their moves lead to (in its canonical colouring:
+// Material::canonical), in build order, into one set.
 MaterialTableSet build_closure(const std::vector<Material>& materials, BuildMethod method,
                                bool queen_only = false);
 
-// Every material of 3 to max_pieces pieces, in build order.
+// Every material of 3 to max_pieces pieces, both colourings, in build order.
 MaterialTableSet build_up_to(int max_pieces, BuildMethod method);
 
 }  // namespace retrocheck::tb::chess

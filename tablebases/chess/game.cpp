@@ -195,7 +195,7 @@ Lookup ChessGame::lookup(const Tables& set, const Position& p) {
     // No value: the set lacks a material the position (or an en passant capture) needs, or a
     // slot holds none.
     const auto slot_of = [&](const Position& q) {
-        return material_key(q) == 0 || set.find(q) != nullptr;
+        return material_key(q) == 0 || set.find(q) != nullptr || set.find(q.flipped()) != nullptr;
     };
     if (!slot_of(p)) return {};
     if (p.en_passant())

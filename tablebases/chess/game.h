@@ -151,8 +151,9 @@ struct ChessGame {
     static Slice slice_of(const Position& p) { return Material::of(p); }
     static std::string name(const Slice& s) { return s.name(); }
     // KvK, a draw without a table, is no successor.
+    // A move's material read through its canonical colouring's table (Material::canonical).
     static std::vector<Slice> successors(const Slice& s) {
-        std::vector<Slice> out = s.successors();
+        std::vector<Slice> out = canonical_materials(s.successors());
         std::erase_if(out, [](const Slice& m) { return m.pieces() <= 2; });
         return out;
     }

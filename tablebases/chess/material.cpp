@@ -93,6 +93,25 @@ std::string Material::name() const {
     return out;
 }
 
+Material Material::canonical() const {
+    // Each side as a count and a strength key: more pieces first, then Q > R > B > N > P from
+    // the first piece on (the order of Syzygy's file names).
+    auto side = [&](std::size_t c) {
+        std::string key;
+        for (std::size_t t = 0; t < 5; ++t) key.append(count[c][t], static_cast<char>('9' - t));
+        return key;
+    };
+    const std::string w = side(0), b = side(1);
+    const bool white_first = w.size() != b.size() ? w.size() > b.size() : w >= b;
+    return white_first ? *this : flipped();
+}
+
+std::vector<Material> canonical_materials(const std::vector<Material>& materials) {
+    std::set<Material> out;
+    for (const Material& m : materials) out.insert(m.canonical());
+    return {out.begin(), out.end()};
+}
+
 std::vector<Material> Material::successors() const {
     std::set<Material> out;
     for (std::size_t side = 0; side < 2; ++side) {

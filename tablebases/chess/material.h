@@ -32,6 +32,11 @@ struct Material {
     int pawns() const;
     std::string name() const;
     Material flipped() const { return {{count[1], count[0]}}; }
+    // The colouring a table of this material or its colour flip is built, stored and named by,
+    // Syzygy's: the side with more pieces, then the one whose pieces (in Q R B N P order) are
+    // stronger, is White. A material and its flip have one table; the other is read through it.
+    Material canonical() const;
+    bool is_canonical() const { return canonical() == *this; }
     // The materials one move leads to: a capture, a promotion (to any of the four), or both.
     std::vector<Material> successors() const;
 
@@ -40,7 +45,10 @@ struct Material {
     friend bool operator==(const Material& a, const Material& b) = default;
 };
 
-// Every material with 3 to max_pieces pieces (KvK is always a draw), in build order.
+// Every material with 3 to max_pieces pieces (KvK is always a draw), in build order: both
+// colourings of each (the indexes are checked on every one).
 std::vector<Material> materials_up_to(int max_pieces);
+// The tables those are read through: each material's canonical colouring once, in build order.
+std::vector<Material> canonical_materials(const std::vector<Material>& materials);
 
 }  // namespace retrocheck::tb::chess

@@ -141,8 +141,19 @@ std::optional<Outcome> MaterialTableSet::probe_stored(const Position& pos) const
     const std::uint64_t key = material_key(pos);
     if (key == 0) return Outcome::draw();  // KvK
     const MaterialTable* t = find_key(key);
-    if (!t) return std::nullopt;
+    // A material without a table of its own is read through its colour flip's: the flipped
+    // position has the same value.
+    if (!t) return probe_flipped(pos);
     const Value v = t->values[t->id(pos)];
+    if (v == kNoPosition) return std::nullopt;
+    return decode(v);
+}
+
+std::optional<Outcome> MaterialTableSet::probe_flipped(const Position& pos) const {
+    const Position flipped = pos.flipped();
+    const MaterialTable* t = find_key(material_key(flipped));
+    if (!t) return std::nullopt;
+    const Value v = t->values[t->id(flipped)];
     if (v == kNoPosition) return std::nullopt;
     return decode(v);
 }

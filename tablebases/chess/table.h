@@ -84,13 +84,13 @@ class MaterialTableSet {
         return find_key(material_key(pos));
     }
 
-    // The value of a legal position without castling rights, or nothing when its material is
-    // not in the set. A position with an en passant right is valued by its own moves: the better
-    // of its stored value and its en passant captures (only the captures when the stored
-    // position has no other move). KvK is a draw without a table.
+    // The value of a legal position without castling rights, or nothing when neither its
+    // material nor its colour flip is in the set. A position with an en passant right is valued by
+    // its own moves: the better of its stored value and its en passant captures (only the captures
+    // when the stored position has no other move). KvK is a draw without a table.
     std::optional<Outcome> probe(const retrocheck::chess::Position& pos) const;
-    // The stored value of pos's slot (its en passant right ignored), or nothing when its
-    // material is not in the set.
+    // The stored value of pos's slot (its en passant right ignored), or nothing when neither its
+    // material nor its colour flip is in the set.
     std::optional<Outcome> probe_stored(const retrocheck::chess::Position& pos) const;
 
     const std::map<Material, std::shared_ptr<const MaterialTable>>& tables() const {
@@ -98,6 +98,7 @@ class MaterialTableSet {
     }
 
   private:
+    std::optional<Outcome> probe_flipped(const retrocheck::chess::Position& pos) const;
     // Open addressing by material key, linear probing: a verifier or builder looks up a table for
     // every child of every position, and a hash map's lookup was a quarter of a verify's time.
     struct Slot {

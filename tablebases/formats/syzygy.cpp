@@ -57,24 +57,7 @@ Wdl5 wdl5(unsigned tb_wdl) { return static_cast<Wdl5>(static_cast<int>(tb_wdl) -
 
 }  // namespace
 
-std::string syzygy_name(const Material& m) {
-    // Each side's pieces as a string in Q R B N P order; the side with more pieces, then the
-    // lexicographically stronger one, is written first.
-    auto side = [&](std::size_t c) {
-        std::string s;
-        for (std::size_t t = 0; t < 5; ++t) s.append(m.count[c][t], "QRBNP"[t]);
-        return s;
-    };
-    auto strength = [](const std::string& s) {
-        std::string key;
-        for (char c : s) key += static_cast<char>('9' - std::string_view("QRBNP").find(c));
-        return key;
-    };
-    const std::string w = side(0), b = side(1);
-    const bool white_first =
-        w.size() != b.size() ? w.size() > b.size() : strength(w) >= strength(b);
-    return white_first ? "K" + w + "vK" + b : "K" + b + "vK" + w;
-}
+std::string syzygy_name(const Material& m) { return m.canonical().name(); }
 
 std::filesystem::path SyzygyTables::file_of(const Material& m, bool dtz) const {
     return dir_ / (syzygy_name(m) + (dtz ? ".rtbz" : ".rtbw"));
