@@ -11,7 +11,7 @@
 namespace retrocheck::app {
 
 struct AuditArgs {
-    std::string format = "auto", path, against;
+    std::string format = "auto", path, db;  // db: our tables to compare with
     bool json = false;
     std::size_t max_examples = 20;
     int threads = 0;
@@ -20,7 +20,7 @@ struct AuditArgs {
     // Syzygy, Gaviota: the limits the libraries run under (in a child process): a call that
     // runs longer is stopped and reported with its position and file; the child's address
     // space (0: the machine's memory).
-    int call_timeout_ms = 2000;
+    double call_time = 2.0;  // seconds
     std::uint64_t memory_mb = 0;
 };
 

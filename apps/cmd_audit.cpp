@@ -1,4 +1,4 @@
-// `retrocheck audit --db-format F PATH [--against DIR] [--json] [--max-examples K] [--threads T]`:
+// `retrocheck audit PATH [--db-format F] [--db DIR] [--json] [--max-examples K] [--threads T]`:
 // checks third-party (or our own) tables of either game against the rules and our tables
 // (apps/audit_run.h).
 #include <memory>
@@ -14,20 +14,22 @@ Command add_audit(CLI::App& app) {
     auto args = std::make_shared<AuditArgs>();
     auto* cmd = app.add_subcommand(
         "audit", "Check a database against the rules and our own tables (exit 0: nothing wrong)");
-    add_table_format_option(cmd, args->format, "--db-format,--format");
+    add_table_format_option(cmd, args->format);
+    add_renamed_option(cmd, "--format", "--db-format");
     cmd->add_option("path", args->path, "The database: a directory (or a Chinook data file)")
         ->required();
-    cmd->add_option("--against", args->against,
+    cmd->add_option("--db", args->db,
                     "Our tables to compare with (default: built in memory, up to 5 pieces)");
     cmd->add_flag("--json", args->json, "Print one JSON object");
     cmd->add_option("--max-examples", args->max_examples, "Problems printed (all are counted)");
     cmd->add_option("--dtz-pieces", args->dtz_pieces,
                     "Syzygy: judge DTZ only for materials of up to N pieces (WDL always)")
         ->check(CLI::Range(0, 99));
-    cmd->add_option("--call-timeout-ms", args->call_timeout_ms,
-                    "Syzygy, Gaviota: a call into the probe library that gives no answer within "
-                    "this many milliseconds stops the audit, naming the position and the file")
-        ->check(CLI::Range(10, 3'600'000));
+    add_call_time_option(cmd, args->call_time,
+                         "a call into the probe library (Syzygy, Gaviota: the audit stops, "
+                         "naming the position and the file)");
+    add_renamed_option(cmd, "--call-timeout-ms", "--call-time");
+    add_renamed_option(cmd, "--against", "--db");
     cmd->add_option("--memory-mb", args->memory_mb,
                     "Syzygy, Gaviota: the memory the audit and the library may use, in MiB (0: "
                     "the machine's)")

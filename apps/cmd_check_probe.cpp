@@ -1,5 +1,5 @@
-// `retrocheck check-probe --plugin LIB --against DIR [--cases N | --time S] [--exhaustive P]
-//  [--pieces P] [--call-timeout-ms T] [--json]`
+// `retrocheck check-probe --plugin LIB --db DIR [--cases N | --time S] [--exhaustive P]
+//  [--pieces P] [--call-time S] [--json]`
 #include <fmt/format.h>
 
 #include <cstdlib>
@@ -134,14 +134,14 @@ nlohmann::json example_json(const ProbeExample& e, Metric metric, std::uint32_t 
                                                         : nlohmann::json(e.shrink_stopped)}};
 }
 
-nlohmann::json report_json(const ProbeReport& r, const std::string& against, Metric metric) {
+nlohmann::json report_json(const ProbeReport& r, const std::string& db, Metric metric) {
     nlohmann::json kinds = nlohmann::json::object();
     for (const auto& k : r.kinds) kinds[k.label] = k.asked;
     const StatusCounts& c = r.statuses;
     nlohmann::json out = {
         {"plugin", r.plugin},
         {"library", r.library},
-        {"against", against},
+        {"db", db},
         {"declared", {{"metric", metric_name(r.metric)}, {"captures", captures_name(r.captures)}}},
         {"distances_checked", r.distances_checked},
         {"pieces", r.pieces},
@@ -291,7 +291,7 @@ void print_report(const ProbeReport& r) {
 Command add_check_probe(CLI::App& app) {
     struct Args {
         PluginArgs plugin;
-        std::string against, format = "auto";
+        std::string db, format = "auto";
         ProbeCheckOptions options;
         std::uint64_t cases = 0;
         bool json = false;
@@ -303,10 +303,11 @@ Command add_check_probe(CLI::App& app) {
         "Check a plugin's probe code (a capture resolver) against our tables (exit 0: nothing "
         "wrong)");
     add_plugin_options(cmd, args->plugin);
-    cmd->add_option("--against", args->against,
+    cmd->add_option("--db", args->db,
                     "The tables that hold the true values (the plugin sees the directory as "
                     "RETROCHECK_AGAINST)")
         ->required();
+    add_renamed_option(cmd, "--against", "--db");
     add_db_format_option(cmd, args->format);
     auto* cases = cmd->add_option("--cases", args->cases, "Random positions (default 10,000)")
                       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000}));
@@ -338,20 +339,20 @@ Command add_check_probe(CLI::App& app) {
     return {
         cmd, [args] {
             if (args->cases > 0) args->options.cases = args->cases;
-            const auto db = open_database(args->format, args->against);
+            const auto db = open_database(args->format, args->db);
             if (!db) return fail(db.error());
             if (db->max_pieces < 1)
-                return fail(args->against +
+                return fail(args->db +
                             " holds tables of no piece: check-probe needs "
                             "positions of one piece or more");
             for (const auto& [flag, pieces] : {std::pair{"--pieces", args->options.pieces},
                                                std::pair{"--exhaustive", args->options.exhaustive}})
                 if (pieces > db->max_pieces)
                     return fail(fmt::format("{} {}: {} holds tables of up to {} pieces", flag,
-                                            pieces, args->against, db->max_pieces));
+                                            pieces, args->db, db->max_pieces));
             std::error_code ec;
-            const auto dir = std::filesystem::absolute(args->against, ec);
-            ::setenv("RETROCHECK_AGAINST", (ec ? args->against : dir.string()).c_str(), 1);
+            const auto dir = std::filesystem::absolute(args->db, ec);
+            ::setenv("RETROCHECK_AGAINST", (ec ? args->db : dir.string()).c_str(), 1);
             auto plugin = start_plugin(
                 args->plugin, {RC_GAME_CHECKERS},
                 "chess probe plugins are not checked yet: `retrocheck audit` checks Syzygy and "
@@ -375,27 +376,28 @@ Command add_check_probe(CLI::App& app) {
                 return fail(fmt::format(
                     "--time {}: too short for calls of up to {} ms (the run keeps {} s free at "
                     "its end); give more than {} s",
-                    args->options.seconds, args->plugin.call_timeout_ms, time_margin(**plugin),
-                    time_margin(**plugin) + 1));
+                    args->options.seconds,
+                    static_cast<int>(std::lround(args->plugin.call_time * 1000)),
+                    time_margin(**plugin), time_margin(**plugin) + 1));
             const auto log = [json = args->json](const std::string& line) {
                 if (!json) print_line(line);
             };
             const ProbeReport r =
                 check_probe(**plugin, Reference{*db->full, db->max_pieces}, args->options, log);
             if (!r.reference_error.empty())
-                return fail(args->against +
+                return fail(args->db +
                             " cannot be read, so nothing the plugin answered is "
                             "judged: " +
                             r.reference_error);
             if (args->json)
-                print_json(report_json(r, args->against, db->metric()));
+                print_json(report_json(r, args->db, db->metric()));
             else
                 print_report(r);
             if (!args->junit.empty())
-                if (const auto w = write_junit(args->junit, junit_suite(r, args->against)); !w)
+                if (const auto w = write_junit(args->junit, junit_suite(r, args->db)); !w)
                     return fail(w.error());
             if (!args->html.empty())
-                if (const auto w = write_html(args->html, probe_html(r, args->against)); !w)
+                if (const auto w = write_html(args->html, probe_html(r, args->db)); !w)
                     return fail(w.error());
             return found_if(!r.passed());
         }};

@@ -164,7 +164,7 @@ Command add_perft_diff(CLI::App& app) {
         std::vector<std::string> positional;
         PositionArgs input;
         std::string engine;
-        double timeout = 600;
+        double call_time = 600;
         bool json = false;
         std::string junit, html;
     };
@@ -182,10 +182,10 @@ Command add_perft_diff(CLI::App& app) {
                     "The engine's command line, run by sh (e.g. stockfish; /usr/games is on "
                     "the PATH)")
         ->required();
-    cmd->add_option("--timeout", args->timeout,
-                    "Seconds the engine may take for each answer (the handshake, each perft), "
-                    "however much it writes meanwhile")
-        ->check(CLI::Range(0.001, 1e6));
+    add_call_time_option(cmd, args->call_time,
+                         "the engine's each answer (the handshake, each perft, however much it "
+                         "writes meanwhile)");
+    add_renamed_option(cmd, "--timeout", "--call-time");
     add_position_options(cmd, args->input);
     cmd->add_flag("--json", args->json, "Print one JSON object a position");
     add_junit_option(cmd, args->junit);
@@ -205,7 +205,7 @@ Command add_perft_diff(CLI::App& app) {
             if (!text) return fail(text.error());
             const auto input = parse_chess_positions(in, *text, Position::start());
             if (!input) return fail(input.error());
-            const int timeout_ms = static_cast<int>(args->timeout * 1000);
+            const int timeout_ms = static_cast<int>(args->call_time * 1000);
             auto engine = UciEngine::start(args->engine, timeout_ms);
             if (!engine) return fail(engine.error());
             bool all_agree = true, first = true;

@@ -1,5 +1,5 @@
 // Each game's half of `retrocheck audit` (apps/audit_run.h writes the report): opening the
-// source, our tables to compare with (loaded from --against, or built in memory when small),
+// source, our tables to compare with (loaded from --db, or built in memory when small),
 // and the walk under a progress line.
 #include <fmt/format.h>
 
@@ -34,8 +34,7 @@ constexpr int kMaxChessBuilt = 4;
 
 std::string build_hint(const AuditArgs& args, int pieces, const std::string& build) {
     return fmt::format(
-        "{} holds {} pieces; build our tables with `retrocheck build {}` and pass them with "
-        "--against",
+        "{} holds {} pieces; build our tables with `retrocheck build {}` and pass them with --db",
         args.path, pieces, build);
 }
 
@@ -50,8 +49,8 @@ Result<AppGame<tb::CheckersGame>::AuditDone> AppGame<tb::CheckersGame>::audit(
     done.pieces = opened->max_pieces;
     done.metric = opened->metric();
     TableSet ours;
-    if (!args.against.empty()) {
-        auto loaded = store::load_directory<tb::CheckersGame>(args.against, done.pieces);
+    if (!args.db.empty()) {
+        auto loaded = store::load_directory<tb::CheckersGame>(args.db, done.pieces);
         if (!loaded) return Error{loaded.error()};
         ours = std::move(loaded).value();
         for (const Slice& s : slices_up_to(done.pieces))
@@ -59,7 +58,7 @@ Result<AppGame<tb::CheckersGame>::AuditDone> AppGame<tb::CheckersGame>::audit(
                 return Error{fmt::format(
                     "{} lacks slice {} ({}; {} pieces are audited): build it with `retrocheck "
                     "build checkers --pieces {} --out {}`",
-                    args.against, name(s), material(s), done.pieces, done.pieces, args.against)};
+                    args.db, name(s), material(s), done.pieces, done.pieces, args.db)};
     } else if (done.pieces > kMaxCheckersBuilt) {
         return Error{
             build_hint(args, done.pieces, fmt::format("checkers --pieces {}", done.pieces))};
@@ -88,20 +87,20 @@ namespace {
 // Our tables for every material the source holds and every one their moves lead to.
 Result<MaterialTableSet> our_chess_tables(const ChessTableSource& source, const AuditArgs& args) {
     const int pieces = source.max_pieces();
-    if (args.against.empty()) {
+    if (args.db.empty()) {
         if (pieces > kMaxChessBuilt)
             return Error{build_hint(args, pieces, fmt::format("chess --pieces {}", pieces))};
         ProgressLine line([] { return std::string("building our tables in memory"); });
         return tb::chess::build_closure(source.materials(), tb::BuildMethod::OutCounting);
     }
-    auto loaded = tb::store::load_directory<tb::chess::ChessGame>(args.against, pieces);
+    auto loaded = tb::store::load_directory<tb::chess::ChessGame>(args.db, pieces);
     if (!loaded) return Error{loaded.error()};
     for (const Material& m : tb::closure<tb::chess::ChessGame>(source.materials()))
         if (!loaded->find(m) && !loaded->find(m.flipped()))
             return Error{fmt::format(
                 "{} lacks {}, a material {} holds or leads to: build it with `retrocheck build "
                 "chess --material {} --out {}`",
-                args.against, m.name(), args.path, m.name(), args.against)};
+                args.db, m.name(), args.path, m.name(), args.db)};
     return loaded;
 }
 
@@ -135,8 +134,7 @@ std::string library_failure(const AuditArgs& args, const ChildKilled& killed) {
             args.path, killed.name);
     }
     const std::string how =
-        killed.overdue         ? fmt::format("gave no answer within {} ms (--call-timeout-ms)",
-                                             grouped(static_cast<std::uint64_t>(args.call_timeout_ms)))
+        killed.overdue ? fmt::format("gave no answer within {} s (--call-time)", args.call_time)
         : killed.out_of_memory ? fmt::format("ran out of memory ({}; {})", memory, killed.name)
         : killed.exited >= 0
             ? fmt::format("exited with status {} (what it printed is above)", killed.exited)
@@ -204,7 +202,7 @@ int AppGame<tb::chess::ChessGame>::guard_audit(const AuditArgs& in,
     tb::chess::library_calls_shared();
     ChildWatch watch;
     watch.memory_bytes = args.memory_mb << 20;
-    const double limit = args.call_timeout_ms / 1000.0;
+    const double limit = args.call_time;
     watch.overdue = [limit] { return tb::chess::library_call_overdue(limit); };
     const auto ended = run_in_child(run, watch);
     if (const int* code = std::get_if<int>(&ended)) return *code;

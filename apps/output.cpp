@@ -160,6 +160,25 @@ void add_threads_option(CLI::App* cmd, int& threads) {
         ->check(CLI::Range(0, 1024));
 }
 
+void add_call_time_option(CLI::App* cmd, double& seconds, const std::string& what) {
+    cmd->add_option("--call-time", seconds,
+                    "Seconds " + what + " may take to answer before it is stopped and reported")
+        ->check(CLI::Range(0.01, 3600.0))
+        ->capture_default_str();
+}
+
+void add_renamed_option(CLI::App* cmd, const std::string& old_name, const std::string& new_name) {
+    cmd->add_option(
+           old_name,
+           [old_name, new_name](const CLI::results_t&) -> bool {
+               throw CLI::ValidationError(old_name, "renamed: it is now " + new_name);
+           },
+           "")
+        ->group("")
+        ->allow_extra_args(false)
+        ->expected(0, 1);
+}
+
 std::unique_ptr<tbb::global_control> limit_threads(int threads) {
     if (threads <= 0) return nullptr;
     return std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,

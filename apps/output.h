@@ -87,6 +87,13 @@ bool stdout_written();
 
 // --threads T (0: every hardware thread), and the TBB limit it sets while alive.
 void add_threads_option(CLI::App* cmd, int& threads);
+// --call-time S: the seconds one call (to a plugin, a probe library, an engine) may take before
+// it is stopped and reported; `what` says what is called.
+void add_call_time_option(CLI::App* cmd, double& seconds, const std::string& what);
+// An option's old spelling, refused with a message naming the one that replaced it (one word
+// for each thing: a table folder is --db, its format --db-format, a time in seconds --time or,
+// a call's, --call-time).
+void add_renamed_option(CLI::App* cmd, const std::string& old_name, const std::string& new_name);
 std::unique_ptr<tbb::global_control> limit_threads(int threads);
 
 }  // namespace retrocheck::app

@@ -1,5 +1,9 @@
 #include "apps/plugin_args.h"
 
+#include <cmath>
+
+#include "apps/output.h"
+
 namespace retrocheck::app {
 
 void add_plugin_options(CLI::App* cmd, PluginArgs& args) {
@@ -7,17 +11,15 @@ void add_plugin_options(CLI::App* cmd, PluginArgs& args) {
                     "The plugin: a shared library exporting retrocheck_plugin() "
                     "(include/retrocheck/plugin.h)")
         ->required();
-    cmd->add_option("--call-timeout-ms", args.call_timeout_ms,
-                    "A call to the plugin that gives no answer within this many milliseconds is "
-                    "reported as not terminating")
-        ->check(CLI::Range(10, 3'600'000));
+    add_call_time_option(cmd, args.call_time, "a call to the plugin (reported as not terminating)");
+    add_renamed_option(cmd, "--call-timeout-ms", "--call-time");
 }
 
 Result<std::unique_ptr<plugins::PluginProcess>> start_plugin(const PluginArgs& args,
                                                              const std::vector<rc_game>& games,
                                                              const std::string& other_game) {
     plugins::Limits limits;
-    limits.call_ms = args.call_timeout_ms;
+    limits.call_ms = static_cast<int>(std::lround(args.call_time * 1000));
     return plugins::PluginProcess::start(args.library, games, limits, other_game);
 }
 

@@ -16,10 +16,10 @@ namespace retrocheck::app {
 
 struct PluginArgs {
     std::string library;
-    int call_timeout_ms = 2000;
+    double call_time = 2.0;  // seconds a call may take
 };
 
-// --plugin LIB (required) and --call-timeout-ms T.
+// --plugin LIB (required) and --call-time S.
 void add_plugin_options(CLI::App* cmd, PluginArgs& args);
 
 // The plugin's host, started; an error names the library (not a plugin, another ABI version, a

@@ -21,7 +21,7 @@ struct MovegenOptions {
     int cases = 10000;           // random positions and playouts, half each
     int depth = 6;               // each perft root's depth at 6 (PerftRoot::depth), one more a step
     std::uint64_t seed = 1;      // of the random positions
-    int max_examples = 5;        // problems shown (shrunk); all are counted
+    int max_examples = 20;       // problems shown (shrunk); all are counted
     int max_call_failures = 10;  // calls that crash or do not return before the run stops
 };
 

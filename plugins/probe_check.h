@@ -32,7 +32,7 @@ struct ProbeCheckOptions {
     // status (the plugin must not value what it cannot know).
     bool outside = true;
     std::uint64_t seed = 1;
-    int max_examples = 5;        // shown (shrunk), and the first of each kind of problem
+    int max_examples = 20;       // shown (shrunk), and the first of each kind of problem
     int max_call_failures = 20;  // failed calls (crashes, no answer) before the run stops
     double min_valued = 0.95;    // the least share of the positions asked it must value
 };

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`retrocheck audit --format FORMAT` of a third-party chess directory, as a user runs it: exit 0,
+"""`retrocheck audit --db-format FORMAT` of a third-party chess directory, as a user runs it: exit 0,
 every material the directory holds audited with both sides to move, the expected number of
 positions (and of positions with an en passant right) checked, no disagreement, no violation,
 and for Syzygy the DTZ judged: for every material, or with --dtz-pieces N for exactly those of up
@@ -28,7 +28,7 @@ if not root or not os.path.isdir(directory):
     print(f"skipped: {directory} not found under RETROCHECK_THIRDPARTY")
     sys.exit(77)
 
-command = [BIN, "audit", "--format", FORMAT, directory, "--against", AGAINST, "--json"]
+command = [BIN, "audit", "--db-format", FORMAT, directory, "--db", AGAINST, "--json"]
 if DTZ_PIECES is not None:
     command += ["--dtz-pieces", str(DTZ_PIECES)]
 print(" ".join(command), flush=True)

@@ -155,7 +155,7 @@ TEST(ChessCli, PerftDiffFindsAnExtraMove) {
 
 TEST(ChessCli, PerftDiffReportsAnEngineThatDiesOrHangs) {
     expect_refused("perft-diff " + fake("--die") + " 3", "exited with status 3");
-    expect_refused("perft-diff --timeout 1 " + fake("--hang") + " 3", "no answer within 1 s");
+    expect_refused("perft-diff --call-time 1 " + fake("--hang") + " 3", "no answer within 1 s");
     expect_refused("perft-diff --engine /nonexistent/engine 3",
                    "engine '/nonexistent/engine' could not be started (its stderr: "
                    "'/bin/sh: 1: exec: /nonexistent/engine: not found')");
@@ -174,7 +174,7 @@ TEST(ChessCli, AuditSurvivesAFathomCrashAndNamesTheCallPositionAndFile) {
         f.seekp(21);
         f.put(byte);
     }
-    const std::string audit = "audit --format syzygy " + dir.string() + " --threads 1";
+    const std::string audit = "audit --db-format syzygy " + dir.string() + " --threads 1";
     expect_refused(audit,
                    "Fathom crashed (SIGSEGV) in tb_probe_wdl on 8/8/8/8/8/8/R7/K1k5 w - - 0 1 "
                    "(white to move, material KRvK): " +
@@ -201,8 +201,8 @@ TEST(ChessCli, AuditStopsAFathomCallThatNeverReturns) {
         f.put(byte);
     }
     const auto t0 = std::chrono::steady_clock::now();
-    expect_refused("audit --format syzygy " + dir.string() + " --call-timeout-ms 500",
-                   "Fathom gave no answer within 500 ms (--call-timeout-ms) in tb_probe_root on "
+    expect_refused("audit --db-format syzygy " + dir.string() + " --call-time 0.5",
+                   "Fathom gave no answer within 0.5 s (--call-time) in tb_probe_root on "
                    "8/8/8/6R1/8/8/8/K4k2 w - - 0 1 (white to move, material KRvK): " +
                        (dir / "KRvK.rtbw").string() + " or .rtbz");
     EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
@@ -214,13 +214,13 @@ TEST(ChessCli, AuditStopsAFathomCallThatNeverReturns) {
 TEST(ChessCli, AuditUnderAMemoryLimitTheLibraryCannotMeetIsAnError) {
     RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
     const std::filesystem::path dir = krvk_copy(syzygy, "fathom-memory");
-    const CliRun r = run("audit --format syzygy " + dir.string() + " --memory-mb 1");
+    const CliRun r = run("audit --db-format syzygy " + dir.string() + " --memory-mb 1");
     EXPECT_EQ(r.status, 2) << r.out;
     EXPECT_TRUE(contains(r.out, "a probe library exited on an error of its own")) << r.out;
     std::filesystem::remove_all(dir);
 }
 
-// Our KQvK table with one value made wrong, written as a user's --against folder: the audit of
+// Our KQvK table with one value made wrong, written as a user's --db folder: the audit of
 // the right third-party file disagrees at that position, and says so with exit 1 (text and JSON).
 // Syzygy knows no distance to mate, so the wrong value there is a draw for a win; Gaviota's DTM
 // disagrees with a win two plies too long.
@@ -253,8 +253,8 @@ TEST(ChessCli, AnAuditThatDisagreesExitsOne) {
         ASSERT_EQ(decode(changed.values[changed.id(pos)]), retrocheck::Outcome::win(19));
         changed.values[changed.id(pos)] = c.wrong;
         ASSERT_TRUE(store::write_table(changed, store::table_path(ours, changed.material())).ok());
-        const std::string audit = std::string("audit --format ") + c.format + " " +
-                                  theirs.string() + " --against " + ours.string();
+        const std::string audit = std::string("audit --db-format ") + c.format + " " +
+                                  theirs.string() + " --db " + ours.string();
         const auto html = root / (std::string(c.format) + ".html");
         const CliRun text = run(audit + " --html " + html.string());
         EXPECT_EQ(text.status, 1) << text.out;
@@ -368,7 +368,7 @@ TEST(ChessCli, ProbeReadsEveryChessFormatAlike) {
 
 // Tables are built and named in Syzygy's colouring: `build chess --material KvKR` writes
 // KRvK.rctb, and the rook ending that KQvKR leads to is KRvK too, so our tables of KQvKR audit
-// Syzygy's KQvKR and KRvK files as they are. An --against folder without a material the audited
+// Syzygy's KQvKR and KRvK files as they are. An --db folder without a material the audited
 // files need names it and the command that builds it.
 TEST(ChessCli, TablesAreNamedAsSyzygyNamesThem) {
     RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
@@ -378,15 +378,14 @@ TEST(ChessCli, TablesAreNamedAsSyzygyNamesThem) {
     ASSERT_EQ(built.status, 0) << built.out;
     EXPECT_TRUE(std::filesystem::exists(ours / "KRvK.rctb")) << built.out;
     EXPECT_FALSE(std::filesystem::exists(ours / "KvKR.rctb")) << built.out;
-    EXPECT_EQ(run("audit --format syzygy " + dir.string() + " --against " + ours.string()).status,
-              0);
+    EXPECT_EQ(run("audit --db-format syzygy " + dir.string() + " --db " + ours.string()).status, 0);
     // Black's rook: read through White's table, the position flipped.
     const CliRun probe = run("probe " + ours.string() + " '8/8/8/8/8/2k5/8/K1r5 w - - 0 1'");
     EXPECT_EQ(probe.status, 0) << probe.out;
     EXPECT_TRUE(contains(probe.out, "value: loss in 4 plies")) << probe.out;
 
     ASSERT_EQ(run("build chess --material KQvK --out " + kqvk.string()).status, 0);
-    const CliRun r = run("audit --format syzygy " + dir.string() + " --against " + kqvk.string());
+    const CliRun r = run("audit --db-format syzygy " + dir.string() + " --db " + kqvk.string());
     EXPECT_EQ(r.status, 2) << r.out;
     EXPECT_TRUE(contains(r.out, kqvk.string() + " lacks KRvK, a material")) << r.out;
     EXPECT_TRUE(contains(r.out, "retrocheck build chess --material KRvK --out " + kqvk.string()))
@@ -399,7 +398,7 @@ TEST(ChessCli, TablesAreNamedAsSyzygyNamesThem) {
 TEST(ChessCli, AuditJudgesDtzUpToDtzPieces) {
     RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
     const std::filesystem::path dir = krvk_copy(syzygy, "dtz-pieces");
-    const std::string audit = "audit --format syzygy " + dir.string() + " --json";
+    const std::string audit = "audit --db-format syzygy " + dir.string() + " --json";
     for (const int pieces : {2, 3}) {
         const CliRun r = run(audit + " --dtz-pieces " + std::to_string(pieces));
         ASSERT_EQ(r.status, 0) << r.out;

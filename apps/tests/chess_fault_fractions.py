@@ -15,7 +15,7 @@ RETROCHECK_REQUIRE_THIRDPARTY=1.
 
 FILE is changed one byte at a time (every STEP-th byte, default 1: all of them), XOR 0x5a, in
 a copy of the material's files (and every file its moves lead to, unchanged) under SCRATCH; each
-copy is audited with --against AGAINST. Prints one line a file and the fractions. With
+copy is audited with --db AGAINST. Prints one line a file and the fractions. With
 --min-detected, fails when less than that fraction of the changes is refused, contained or
 found (the rest are accepted: no position's value changed, as far as the audit can see)."""
 import os
@@ -45,8 +45,8 @@ os.makedirs(SCRATCH, exist_ok=True)
 
 def audit(directory):
     try:
-        r = subprocess.run([BIN, "audit", "--format", FORMAT, directory, "--against", AGAINST,
-                            "--threads", "1", "--max-examples", "1", "--call-timeout-ms", "1000"],
+        r = subprocess.run([BIN, "audit", "--db-format", FORMAT, directory, "--db", AGAINST,
+                            "--threads", "1", "--max-examples", "1", "--call-time", "1"],
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                            timeout=600)
     except subprocess.TimeoutExpired:

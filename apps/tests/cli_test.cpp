@@ -83,8 +83,8 @@ TEST(Cli, NothingMeaninglessIsAccepted) {
     expect_refused("prove --nodes 18446744073709551616",
                    "--nodes: expected a number that fits in 64 bits");
     expect_refused("prove --time nan", "--time");
-    expect_refused("perft-diff --engine stockfish 1 --timeout nan",
-                   "--timeout: expected a finite number, got 'nan'");
+    expect_refused("perft-diff --engine stockfish 1 --call-time nan",
+                   "--call-time: expected a finite number, got 'nan'");
     expect_refused("perft 3 --threads -1", "--threads");
     expect_refused("verify /nonexistent --junit ''", "--junit: an empty file name");
     expect_refused("show '8/8/8/8/8/8/K6k w - - 0 1'", "has 7 ranks, not 8");

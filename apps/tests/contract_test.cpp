@@ -49,8 +49,8 @@ TEST(Contract, EveryCommandGoodAndBad) {
         {"probe " + t4 + " 'B:WK22:BK31' --db-format chess", 2, "chess"},
         {"check --pieces 2 --out " + (dir / "t2").string(), 0, "findings: 0"},
         {"check --pieces 0", 2, "--pieces"},
-        {"audit --format native " + t4, 0, "disagreements 0, violations 0"},
-        {"audit --format chinook " + (dir / "none").string(), 2, "No such file or directory"},
+        {"audit --db-format native " + t4, 0, "disagreements 0, violations 0"},
+        {"audit --db-format chinook " + (dir / "none").string(), 2, "No such file or directory"},
         {"search 'W:WK17,24:B8,K18' --depth 3", 0, "best move: "},
         {"search 'W:WK17,24:B8,K18' --time x", 2, "--time"},
         {"bench --depth 2", 0, "nodes: "},
@@ -85,7 +85,7 @@ TEST(Contract, NothingToCheckIsAnError) {
     expect_refused("corpus " + dir.string(), "is a directory, not a file");
     expect_refused("verify " + (dir / "empty").string(), "no table files (*.rctb) here");
     expect_refused("stats " + (dir / "empty").string(), "no table files (*.rctb) here");
-    expect_refused("audit --format native " + (dir / "empty").string(), "no table files");
+    expect_refused("audit --db-format native " + (dir / "empty").string(), "no table files");
     expect_refused("pdn " + (dir / "empty.pdn").string(), "empty.pdn: no games");
     expect_refused(
         "probe " + four_pieces().string() + " --fen-file " + (dir / "nothing.txt").string(),

@@ -127,13 +127,13 @@ t3, slices, corpus = scratch_with_tables(BIN, SCRATCH)
 
 check("verify", ["verify", t3], 0, boards=0, histograms=2 * slices)
 check("stats", ["stats", t3], 0, boards=0, histograms=2 * slices)
-check("audit", ["audit", "--format", "native", t3], 0, boards=0)
+check("audit", ["audit", "--db-format", "native", t3], 0, boards=0)
 check("corpus", ["corpus", corpus, "--db", t3], 1, boards=1)
 if PLUGINS:
     lib = lambda name: os.path.join(PLUGINS, f"lib{name}.so")
     check("check_movegen", ["check-movegen", "--plugin", lib("buggy_movegen"), "--cases", "400"],
           1, boards=2, moves=2)
-    check("check_probe", ["check-probe", "--plugin", lib("botched_resolver"), "--against", t3,
+    check("check_probe", ["check-probe", "--plugin", lib("botched_resolver"), "--db", t3,
                           "--cases", "400"], 1, boards=1, moves=1)
 print(f"{len(failures)} failures")
 sys.exit(1 if failures else 0)

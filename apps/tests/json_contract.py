@@ -168,7 +168,7 @@ with open(unproven, "w") as f:
 docs = run(["corpus", unproven, "--db", tables, "--nodes", "100"], "corpus", status=3)
 if docs and (docs[0]["unknown"] != 1 or docs[0]["entries"][0]["status"] != "unknown"):
     fail("corpus: an entry not proven within the budget is 'unknown', counted apart")
-run(["audit", "--format", "native", tables], "audit")
+run(["audit", "--db-format", "native", tables], "audit")
 run(["verify", tables], "verify")
 run(["check", "--pieces", "2", "--out", os.path.join(SCRATCH, "t2")], "check")
 games = os.path.join(SOURCE, "apps", "tests", "data", "games.pdn")
@@ -194,14 +194,14 @@ if thirdparty and os.path.isdir(syzygy):
     for name in ("KQvK.rtbw", "KQvK.rtbz", "KRvK.rtbw", "KRvK.rtbz"):
         if not os.path.lexists(os.path.join(small, name)):
             os.symlink(os.path.join(syzygy, name), os.path.join(small, name))
-    docs = run(["audit", "--format", "syzygy", small], "audit")
+    docs = run(["audit", "--db-format", "syzygy", small], "audit")
     if docs and (docs[0]["total_checked"] != 96152 or docs[0]["total_violations"] != 0):
         fail("audit syzygy: expected KQvK and KRvK's 96,152 positions, no violation")
 elif os.environ.get("RETROCHECK_REQUIRE_THIRDPARTY") == "1":
     fail(f"third-party Syzygy tables missing: {syzygy}")
 if os.path.isdir("/usr/share/gaviotatb/gtb1"):
-    run(["audit", "--format", "gaviota", "/usr/share/gaviotatb/gtb1"], "audit")
-run(["audit", "--format", "syzygy", empty], "error", status=2)
+    run(["audit", "--db-format", "gaviota", "/usr/share/gaviotatb/gtb1"], "audit")
+run(["audit", "--db-format", "syzygy", empty], "error", status=2)
 
 if PLUGINS:
     def plugin(name):
@@ -215,18 +215,18 @@ if PLUGINS:
                "check_movegen", status=1)
     if docs and (docs[0]["game"] != "chess" or not docs[0]["examples"]):
         fail("check-movegen: the chess plugin's planted error gave no example")
-    docs = run(["check-probe", "--plugin", plugin("exact_resolver"), "--against", tables,
+    docs = run(["check-probe", "--plugin", plugin("exact_resolver"), "--db", tables,
                 "--cases", "300"], "check_probe")
-    run(["check-probe", "--plugin", plugin("botched_resolver"), "--against", tables,
+    run(["check-probe", "--plugin", plugin("botched_resolver"), "--db", tables,
          "--cases", "300"], "check_probe", status=1)
     # Threat cycles, where the naive resolver never returns, need 4 pieces.
     t4 = os.path.join(SCRATCH, "t4")
     run(["build", "checkers", "--pieces", "4", "--out", t4], "build")
-    docs = run(["check-probe", "--plugin", plugin("naive_resolver"), "--against", t4,
+    docs = run(["check-probe", "--plugin", plugin("naive_resolver"), "--db", t4,
                 "--time", "20"], "check_probe", status=1)
     if docs and docs[0]["examples"][0]["problem"] != "non-terminating":
         fail("check-probe: the naive resolver's first problem is not non-termination")
-    run(["check-probe", "--plugin", plugin("buggy_movegen"), "--against", tables], "error",
+    run(["check-probe", "--plugin", plugin("buggy_movegen"), "--db", tables], "error",
         status=2)
     run(["check-movegen", "--plugin", os.path.join(SOURCE, "README.md")], "error", status=2)
 

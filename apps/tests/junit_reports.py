@@ -36,7 +36,7 @@ out = lambda name: os.path.join(SCRATCH, name)
 
 run(["verify", t3], 0, out("verify.xml"), "--cases", str(slices), "--failures", "0")
 # Audit: one case a slice and side to move, of the slices with a piece on each side.
-run(["audit", "--format", "native", t3], 0, out("audit.xml"), "--failures", "0")
+run(["audit", "--db-format", "native", t3], 0, out("audit.xml"), "--failures", "0")
 run(["corpus", corpus, "--db", t3], 1, out("corpus.xml"), "--cases", "2", "--failures", "1",
     "--contains", FALSE_ENTRY, "--contains", "expected draw")
 # Not proven within the budget: an error of type not-proven (exit 3), not a failure; skipped
@@ -56,12 +56,12 @@ if PLUGINS:
     run(["check-movegen", "--plugin", lib("buggy_movegen"), "--cases", "400"], 1,
         out("movegen.xml"), "--cases", "3", "--some-failures", "--contains", "W:W11:B6,7",
         "--contains", "extra    11x2x9")
-    run(["check-probe", "--plugin", lib("botched_resolver"), "--against", t3, "--cases", "400"],
+    run(["check-probe", "--plugin", lib("botched_resolver"), "--db", t3, "--cases", "400"],
         1, out("probe_botched.xml"), "--some-failures", "--contains", "wrong-value")
     # Failing cases none of whose examples is shown still carry a type.
-    run(["check-probe", "--plugin", lib("botched_resolver"), "--against", t3, "--cases", "400",
+    run(["check-probe", "--plugin", lib("botched_resolver"), "--db", t3, "--cases", "400",
          "--max-examples", "0"], 1, out("probe_unshown.xml"), "--some-failures")
-    run(["check-probe", "--plugin", lib("exact_resolver"), "--against", t3, "--cases", "400"],
+    run(["check-probe", "--plugin", lib("exact_resolver"), "--db", t3, "--cases", "400"],
         0, out("probe_exact.xml"), "--failures", "0")
 
 # A report that cannot be written: exit 2, the file named, no temporary left behind.

@@ -206,7 +206,7 @@ TEST(Safety, FensInBulkAreReadInBoundedMemory) {
 // `yes` never stops writing and never answers: the handshake's limit holds all the same.
 TEST(Safety, AnEngineThatWritesWithoutEndIsStoppedAtItsLimit) {
     const auto t0 = std::chrono::steady_clock::now();
-    const CliRun r = bounded("perft-diff --engine yes 2 --timeout 2");
+    const CliRun r = bounded("perft-diff --engine yes 2 --call-time 2");
     EXPECT_EQ(r.status, 2) << r.out;
     EXPECT_TRUE(contains(r.out, "engine 'yes' gave no answer within 2 s (waiting for 'uciok')"))
         << r.out;

@@ -1,5 +1,5 @@
 // What the example resolvers read: our table files in the directory that RETROCHECK_AGAINST
-// names (check-probe sets it to its --against directory), seen as a capture-free database like
+// names (check-probe sets it to its --db directory), seen as a capture-free database like
 // Chinook's: a position where either side has a capture is not stored, so a probe must resolve
 // it from the positions it leads to.
 #pragma once
