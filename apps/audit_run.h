@@ -104,8 +104,9 @@ class AuditOutput {
                        grouped(App::audit_column(row.counts)), grouped(row.counts.disagreements),
                        grouped(row.counts.violations));
         for (const Example& e : r.examples) fmt::print("\n{}", tb::describe(e));
-        fmt::print("\naudited {} ({}, {} {}, up to {} pieces) in {}\n", args_.path, args_.format,
-                   r.rows.size() / 2, App::kUnits, done_.pieces, seconds_text(done_.seconds));
+        fmt::print("\naudited {} ({}, {}, up to {} pieces) in {}\n", args_.path, args_.format,
+                   counted(r.rows.size() / 2, App::kUnit, App::kUnits), done_.pieces,
+                   seconds_text(done_.seconds));
         for (const std::string& note : done_.notes) fmt::print("{}\n", note);
         fmt::print("checked {}, {} {}, disagreements {}, violations {}\n", grouped(r.total.checked),
                    App::kAuditColumn, grouped(App::audit_column(r.total)),

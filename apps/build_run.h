@@ -23,6 +23,14 @@ namespace retrocheck::app {
 
 // Refuses a directory holding table files it would not rewrite, unless request.overwrite, and
 // a build that would not fit in memory.
+// The longest distance a build settled, named by its parity: "win in 19 plies", "loss in 20
+// plies" (wins are odd plies, losses even), or "-" for a table of draws.
+inline std::string longest_text(int levels) {
+    if (levels <= 1) return "-";
+    const int plies = levels - 1;
+    return (plies % 2 == 1 ? "win in " : "loss in ") + Outcome::plies_text(plies);
+}
+
 template <typename G>
 Result<BuildSummary> build_tables(const std::vector<typename G::Slice>& slices,
                                   const BuildRequest& request) {
@@ -49,7 +57,10 @@ Result<BuildSummary> build_tables(const std::vector<typename G::Slice>& slices,
         return Error{cleared.error()};
 
     BuildSummary sum;
-    sum.unit = Game::kUnits;
+    sum.unit = Game::kUnit;
+    sum.units = Game::kUnits;
+    sum.slot = Game::kSlot;
+    sum.slots = Game::kSlots;
     const auto t0 = std::chrono::steady_clock::now();
     typename G::Tables in_memory;
     for (const Slice& s : order) {
@@ -81,12 +92,11 @@ Result<BuildSummary> build_tables(const std::vector<typename G::Slice>& slices,
         sum.bytes += *bytes;
         ++sum.slices;
         if (request.log)
-            request.log(
-                fmt::format("{:<12} {:<13} {:>14} positions  longest win {:>11}  {:>10}  {:>10}",
-                            Game::unit_name(s), Game::kSliceColumn ? Game::unit_id(s) : "",
-                            grouped(stats.positions),
-                            stats.levels > 1 ? Outcome::plies_text(stats.levels - 1) : "-",
-                            seconds_text(seconds), bytes_text(*bytes)));
+            request.log(fmt::format("{:<12} {:<13} {:>24}  longest {:>16}  {:>10}  {:>10}",
+                                    Game::unit_name(s), Game::kSliceColumn ? Game::unit_id(s) : "",
+                                    counted(stats.positions, Game::kSlot, Game::kSlots),
+                                    longest_text(stats.levels), seconds_text(seconds),
+                                    bytes_text(*bytes)));
         in_memory.add(std::move(table));
         for (const Slice& t : G::successors(s))
             if (--needed_by[t] == 0) in_memory.remove(t);

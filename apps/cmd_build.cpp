@@ -81,16 +81,19 @@ BuildRequest BuildArgs::request() const {
 }
 
 void add_build_options(CLI::App* cmd, BuildArgs& args, bool required) {
-    auto* pieces = cmd->add_option("--pieces", args.pieces,
-                                   "Every slice (chess: material) with up to this many pieces")
-                       ->check(CLI::Range(1, store::kMaxPieces));
-    auto* out = cmd->add_option("--out", args.out, "Directory for the table files");
-    if (required) {
-        out->required();
-    } else {
-        pieces->capture_default_str();
-        out->capture_default_str();
-    }
+    // No default shown where the game decides it (or build requires the option).
+    cmd->add_option("--pieces", args.pieces,
+                    required ? "Every slice (chess: material) with up to this many pieces"
+                             : "Every slice (chess: material) with up to this many pieces "
+                               "(default: 5 for checkers, 4 for chess)")
+        ->check(CLI::Range(1, store::kMaxPieces))
+        ->default_str("");
+    auto* out = cmd->add_option("--out", args.out,
+                                required ? "Directory for the table files"
+                                         : "Directory for the table files (default: tables; "
+                                           "chess-tables for chess)")
+                    ->default_str("");
+    if (required) out->required();
     cmd->add_option("--method", args.method, "Retrograde method")
         ->check(CLI::IsMember({"outcount", "grandfather"}))
         ->capture_default_str();
@@ -137,13 +140,12 @@ Command add_build(CLI::App& app) {
 }
 
 void print_build_summary(const BuildSummary& s, const std::string& method) {
-    fmt::print("built {} {}, {} positions, by {}\n", s.slices, s.unit, grouped(s.positions),
-               method);
+    fmt::print("built {}, {}, by {}\n", counted(s.slices, s.unit, s.units),
+               counted(s.positions, s.slot, s.slots), method);
     fmt::print("time               {}\n", seconds_text(s.seconds));
-    fmt::print("rate               {}\n",
-               rate_text(per_second(s.positions, s.seconds), "positions"));
+    fmt::print("rate               {}\n", rate_text(per_second(s.positions, s.seconds), s.slots));
     fmt::print("bytes on disk      {} ({})\n", grouped(s.bytes), bytes_text(s.bytes));
-    fmt::print("bytes/position     {:.4f}\n",
+    fmt::print("bytes/{:<13}{:.4f}\n", s.slot,
                static_cast<double>(s.bytes) /
                    static_cast<double>(std::max<std::uint64_t>(1, s.positions)));
     fmt::print("peak memory        {}\n", bytes_text(s.peak_memory));

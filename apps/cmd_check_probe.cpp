@@ -310,19 +310,23 @@ Command add_check_probe(CLI::App& app) {
     add_renamed_option(cmd, "--against", "--db");
     add_db_format_option(cmd, args->format);
     auto* cases = cmd->add_option("--cases", args->cases, "Random positions (default 10,000)")
-                      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000}));
+                      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000}))
+                      ->default_str("");
     cmd->add_option("--time", args->options.seconds,
                     "Random positions until S seconds have passed (the run ends within them)")
         ->check(CLI::Range(1.0, 1e7))
+        ->default_str("")
         ->excludes(cases);
     cmd->add_option("--exhaustive", args->options.exhaustive,
                     "Every position of up to P pieces instead of random ones")
         ->check(CLI::Range(1, 24))
+        ->default_str("")
         ->excludes(cases);
     cmd->add_option("--pieces", args->options.pieces,
                     "Random positions of up to P pieces (default: the tables' largest, and some "
                     "of one piece more, which the plugin must not value)")
-        ->check(CLI::Range(1, 24));
+        ->check(CLI::Range(1, 24))
+        ->default_str("");
     cmd->add_option("--seed", args->options.seed, "Seed of the random positions");
     cmd->add_option("--max-examples", args->options.max_examples,
                     "Problems shown, each shrunk; all are counted")

@@ -34,10 +34,10 @@ struct ValuedGame {
     std::vector<std::optional<Outcome>> values;
     std::vector<ValueError> errors;
 
-    // "14... 22-18" for the move of ply (1-based).
+    // "14... 22-18" for the move of ply (1-based), numbered as the file numbers it.
     std::string move_label(std::size_t ply) const {
         const checkers::PdnMove& m = pdn.moves[ply - 1];
-        return fmt::format("{}{} {}", m.number, m.side == Color::Black ? "." : "...",
+        return fmt::format("{}{} {}", m.number, m.second_of_number ? "..." : ".",
                            checkers::format_move(replayed.moves[ply - 1]));
     }
 };

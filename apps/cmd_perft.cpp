@@ -82,6 +82,7 @@ Command add_perft(CLI::App& app) {
     cmd->add_option("args", args->positional,
                     "[FEN] DEPTH (a checkers or chess FEN, by default the start position; '-': "
                     "one a line from stdin)")
+        ->default_str("")
         ->required()
         ->expected(1, 2);
     add_position_options(cmd, args->input);

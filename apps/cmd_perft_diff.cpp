@@ -176,6 +176,7 @@ Command add_perft_diff(CLI::App& app) {
     cmd->add_option("args", args->positional,
                     "[FEN] DEPTH (a chess FEN, by default the start position; '-': one a line "
                     "from stdin)")
+        ->default_str("")
         ->required()
         ->expected(1, 2);
     cmd->add_option("--engine", args->engine,

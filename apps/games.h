@@ -48,6 +48,10 @@ struct AppGame<tb::CheckersGame> {
     static constexpr const char* kName = "checkers";
     static constexpr Metric kMetric = Metric::Dtw;
     static constexpr const char* kUnits = "slices";  // what a table holds
+    static constexpr const char* kUnit = "slice";
+    // What a build counts: every slot of a checkers table is a position.
+    static constexpr const char* kSlot = "position";
+    static constexpr const char* kSlots = "positions";
     // What `build` and `check` build: every slice up to --pieces (--material is refused; build
     // requires --pieces).
     static constexpr int kCheckPieces = 5;
@@ -173,6 +177,11 @@ struct AppGame<tb::chess::ChessGame> {
     static constexpr const char* kName = "chess";
     static constexpr Metric kMetric = Metric::Dtm;
     static constexpr const char* kUnits = "materials";
+    static constexpr const char* kUnit = "material";
+    // A chess table's slots include illegal placements (and one a symmetry class is counted by
+    // verify and stats): a build counts slots, verify and stats legal positions.
+    static constexpr const char* kSlot = "slot";
+    static constexpr const char* kSlots = "slots";
     // What `build` and `check` build: the materials named by --material ("KQRvKR,KPvK") or every
     // one up to --pieces, and every material they lead to (build requires one of the two).
     static constexpr int kCheckPieces = 4;

@@ -39,7 +39,8 @@ void add_build_options(CLI::App* cmd, BuildArgs& args, bool required);
 
 struct BuildSummary {
     int slices = 0;  // tables built: checkers slices or chess materials
-    std::string unit = "slices";
+    std::string unit = "slice", units = "slices";        // what a table holds
+    std::string slot = "position", slots = "positions";  // what a build counts
     std::uint64_t positions = 0, bytes = 0, peak_memory = 0;
     double seconds = 0;
 };

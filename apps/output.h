@@ -86,6 +86,11 @@ void check_numbers(CLI::App& app);
 bool stdout_written();
 
 // --threads T (0: every hardware thread), and the TBB limit it sets while alive.
+// "1 material", "35 materials": n grouped, and the word that agrees with it.
+inline std::string counted(std::uint64_t n, std::string_view one, std::string_view many) {
+    return grouped(n) + " " + std::string(n == 1 ? one : many);
+}
+
 void add_threads_option(CLI::App* cmd, int& threads);
 // --call-time S: the seconds one call (to a plugin, a probe library, an engine) may take before
 // it is stopped and reported; `what` says what is called.

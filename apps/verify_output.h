@@ -54,8 +54,8 @@ nlohmann::json verify_report_json(const Report& r, const std::filesystem::path& 
 
 // The findings (each described), the first consequences, and the totals.
 template <class Report, class Describe>
-void print_verify_report(const Report& r, std::size_t tables, std::string_view unit, double seconds,
-                         Describe describe) {
+void print_verify_report(const Report& r, std::size_t tables, std::string_view unit,
+                         std::string_view units, double seconds, Describe describe) {
     for (const auto& v : r.examples) fmt::print("{}\n", describe(v));
     if (r.findings > r.examples.size())
         fmt::print("(the first {} of {} findings)\n", r.examples.size(), grouped(r.findings));
@@ -64,7 +64,7 @@ void print_verify_report(const Report& r, std::size_t tables, std::string_view u
                    grouped(r.violations - r.findings));
         for (const auto& v : r.consequences) fmt::print("  {}", describe(v));
     }
-    fmt::print("verified {} {}, {} positions in {} ({})\n", tables, unit,
+    fmt::print("verified {}, {} positions in {} ({})\n", counted(tables, unit, units),
                grouped(r.positions_checked), seconds_text(seconds),
                rate_text(per_second(r.positions_checked, seconds), "positions"));
     fmt::print("findings: {} (values that break their own rule), violations: {}\n",

@@ -52,8 +52,8 @@ VerifyRun<G> verify_tables(const typename G::Tables& tables, std::size_t max_exa
 
 template <typename G>
 void print_verify(const VerifyRun<G>& run) {
-    print_verify_report(run.report, run.report.slices.size(), AppGame<G>::kUnits, run.seconds,
-                        [](const tb::Violation<G>& v) { return tb::describe(v); });
+    print_verify_report(run.report, run.report.slices.size(), AppGame<G>::kUnit, AppGame<G>::kUnits,
+                        run.seconds, [](const tb::Violation<G>& v) { return tb::describe(v); });
 }
 
 template <typename G>

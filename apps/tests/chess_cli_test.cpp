@@ -347,6 +347,15 @@ TEST(ChessCli, ProbeReadsEveryChessFormatAlike) {
         ASSERT_TRUE(z.ok() && z.dtz) << z.error;
         EXPECT_EQ(docs["syzygy"]["value"]["plies"], std::abs(*z.dtz));
     }
+    // Best first for the mover: every move loses, the longest loss first (by DTM).
+    for (const char* format : {"gaviota", "native"}) {
+        int last = 1 << 20;
+        for (const auto& m : docs[format]["moves"]) {
+            const int plies = m["value"]["plies"];
+            EXPECT_LE(plies, last) << format << ": " << docs[format].dump();
+            last = plies;
+        }
+    }
     // Every move, with the child's result the same in the three.
     std::map<std::string, std::string> results;
     for (const auto& m : docs["native"]["moves"]) results[m["uci"]] = m["value"]["result"];

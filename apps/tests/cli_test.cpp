@@ -3,9 +3,12 @@
 
 #include "apps/tests/cli_run.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -21,6 +24,25 @@ TEST(Cli, ShowOldburyDiagram17) {
     EXPECT_TRUE(contains(r.out, "White to move")) << r.out;
     for (const char* m : {"17-13", "17-14", "17-21", "17-22", "24-19", "24-20"})
         EXPECT_TRUE(contains(r.out, m)) << m << " missing in\n" << r.out;
+}
+
+// probe lists every move best first for the side to move: the quickest win, then the slower
+// ones, then the draw.
+TEST(Cli, ProbeListsTheMovesBestFirst) {
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("retrocheck-probe-order-" + std::to_string(::getpid()));
+    ASSERT_EQ(run("build checkers --pieces 3 --quiet --out " + dir.string()).status, 0);
+    const CliRun r = run("probe " + dir.string() + " 'B:WK22:BK31,K1' --json");
+    ASSERT_EQ(r.status, 0) << r.out;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["value"]["plies"], 11) << r.out;
+    ASSERT_EQ(j["moves"].size(), 4u) << r.out;
+    EXPECT_EQ(j["moves"][0]["move"], "1-6") << r.out;  // the child: a loss in 10
+    EXPECT_EQ(j["moves"][0]["value"]["plies"], 10) << r.out;
+    EXPECT_EQ(j["moves"][1]["value"]["plies"], 12) << r.out;
+    EXPECT_EQ(j["moves"][2]["value"]["plies"], 12) << r.out;
+    EXPECT_EQ(j["moves"][3]["move"], "31-26") << r.out;  // the draw last
+    std::filesystem::remove_all(dir);
 }
 
 TEST(Cli, ShowRejectsAnOffBoardSquare) { expect_refused("show 'W:W17,K99:B8'", "'K99'"); }

@@ -2,7 +2,9 @@
 """One word for each thing, across every command's --help: a table folder an option names is
 --db, its format --db-format, a time budget --time and a call's --call-time (both in seconds),
 the cap on examples --max-examples with one default. Any other spelling of these concepts is a
-failure naming the command and the option; so is an old spelling that is not refused.
+failure naming the command and the option; so is an old spelling that is not refused. And help
+that tells the truth: a required option shows no default, and a default shown lies within the
+option's own range.
 
 usage: option_words.py RETROCHECK
 """
@@ -37,6 +39,15 @@ for cmd in commands():
         if CONCEPT.search(name) and name not in ALLOWED:
             failures.append(f"{cmd} {name}: a second spelling of "
                             "--db / --db-format / --time / --call-time / --max-examples")
+        full = m.group(0)
+        if "REQUIRED" in full and re.search(r"=\S", full.split("REQUIRED")[0].split(None, 1)[-1]):
+            failures.append(f"{cmd} {name}: REQUIRED, yet shows a default: {full.strip()}")
+        bounds = re.search(r"in \[([-\d.e+]+) - ([-\d.e+]+)\]=([-\d.e+]+)", full)
+        if bounds:
+            lo, hi, d = (float(x) for x in bounds.groups())
+            if not lo <= d <= hi:
+                failures.append(f"{cmd} {name}: default {bounds.group(3)} outside its range "
+                                f"[{bounds.group(1)}, {bounds.group(2)}]")
         if name == "--max-examples":
             d = re.search(r"=(\d+)", rest)
             max_example_defaults[cmd] = d.group(1) if d else None

@@ -223,8 +223,12 @@ Result<Move> parse_move(std::string_view input, const Position& pos) {
     }
     if (!found) {
         const bool must_capture = !moves.empty() && moves[0].is_capture();
-        return Error{"move " + in_quotes(text) + " is not legal in " + format_fen(pos) +
-                     (must_capture && !capture ? " (a capture is mandatory)" : "")};
+        std::string legal;
+        for (const Move& m : moves) legal += (legal.empty() ? "" : " ") + format_move(m);
+        return Error{
+            "move " + in_quotes(text) + " is not legal in " + format_fen(pos) +
+            (must_capture && !capture ? " (a capture is mandatory)" : "") +
+            (moves.empty() ? "; the side to move has no legal move" : "; legal: " + legal)};
     }
     return *found;
 }

@@ -327,8 +327,9 @@ void Reader::add_move(std::string text, int line) {
         ++g.number;
         g.in_number = 0;
     }
+    const bool second = g.in_number == 1;
     ++g.in_number;
-    g.game.moves.push_back({g.number, g.next_side, std::move(text), line});
+    g.game.moves.push_back({g.number, g.next_side, std::move(text), line, second});
     g.next_side = ~g.next_side;
 }
 

@@ -48,6 +48,9 @@ struct PdnMove {
     // reads `x`); legality is replay()'s business.
     std::string text;
     int line = 0;  // 1-based, in the file
+    // Whether it is the second move of its number as the file has it (`12... 22-18`, or the
+    // second of two moves after `12.`), so that the number is printed back as it was written.
+    bool second_of_number = false;
 };
 
 struct PdnGame {

@@ -135,9 +135,6 @@ const Built& built() {
     return b;
 }
 
-// Fill the tables before main, so the hot path's first call pays nothing.
-[[maybe_unused]] const Built& kEager = built();
-
 }  // namespace
 
 const Tables& built_tables() { return built().tables; }

@@ -26,7 +26,8 @@ struct Tables {
     // line[a][b]: the whole line through a and b (edge to edge), else empty.
     std::array<std::array<Bitboard, kSquares>, kSquares> between{}, line{};
 };
-// Filled once, on first use (before main: attacks.cpp asks for them eagerly).
+// Filled once, on first use (the magics' search takes a few hundred milliseconds: a command that
+// plays no chess does not pay it, and one that does pays it while reading its first FEN).
 const Tables& built_tables();
 // Inline, so a lookup costs a guard check, not a call: this is the hot path of every move
 // generator and builder.

@@ -137,12 +137,17 @@ TEST(PdnParse, FenWithWhiteToMoveInEachWriting) {
     struct Writing {
         const char* movetext;
         std::vector<int> numbers;
+        std::vector<bool> second;  // second of its number, as written
     };
+    const std::vector<bool> ellipsis_first = {true, false, true, false, true, false};
+    const std::vector<bool> number_first = {false, true, false, true, false, true};
     const std::vector<Writing> writings = {
-        {"1... 24-19 2. 8-11 19-15 3. 18-22 15x8 4. 22x13 1-0", {1, 2, 2, 3, 3, 4}},
-        {"1. ... 24-19 2. 8-11 19-15 3. 18-22 15x8 4. 22x13 1-0", {1, 2, 2, 3, 3, 4}},
-        {"1. 24-19 8-11 2. 19-15 18-22 3. 15x8 22x13 1-0", {1, 1, 2, 2, 3, 3}},
-        {"24-19 8-11 19-15 18-22 15x8 22x13 1-0", {1, 2, 2, 3, 3, 4}},
+        {"1... 24-19 2. 8-11 19-15 3. 18-22 15x8 4. 22x13 1-0", {1, 2, 2, 3, 3, 4}, ellipsis_first},
+        {"1. ... 24-19 2. 8-11 19-15 3. 18-22 15x8 4. 22x13 1-0",
+         {1, 2, 2, 3, 3, 4},
+         ellipsis_first},
+        {"1. 24-19 8-11 2. 19-15 18-22 3. 15x8 22x13 1-0", {1, 1, 2, 2, 3, 3}, number_first},
+        {"24-19 8-11 19-15 18-22 15x8 22x13 1-0", {1, 2, 2, 3, 3, 4}, ellipsis_first},
     };
     for (const Writing& w : writings) {
         const auto games = parse_ok("[SetUp \"1\"]\n[FEN \"W:WK17,24:B8,K18\"]\n" +
@@ -153,6 +158,9 @@ TEST(PdnParse, FenWithWhiteToMoveInEachWriting) {
         EXPECT_EQ(*g.fen, "W:WK17,24:B8,K18");
         EXPECT_EQ(sides(g), (std::vector<Color>{W, B, W, B, W, B})) << w.movetext;
         EXPECT_EQ(numbers(g), w.numbers) << w.movetext;
+        std::vector<bool> second;
+        for (const PdnMove& m : g.moves) second.push_back(m.second_of_number);
+        EXPECT_EQ(second, w.second) << w.movetext;
         EXPECT_EQ(g.result, GameResult::BlackWins);
         const auto r = replay(g);
         ASSERT_TRUE(r.ok()) << r.error();
@@ -330,6 +338,8 @@ TEST(PdnReplay, IllegalMoveNamesGameMoveSideAndText) {
     ASSERT_FALSE(three.ok());
     EXPECT_EQ(three.error().rfind("game 3, move 4 (Black) '13-17'", 0), 0u) << three.error();
     EXPECT_NE(three.error().find("a capture is mandatory"), std::string::npos) << three.error();
+    // The legal moves are listed, so the reader sees what was meant.
+    EXPECT_NE(three.error().find("; legal: "), std::string::npos) << three.error();
 }
 
 TEST(PdnReplay, BadFenTagIsRefused) {
