@@ -140,7 +140,8 @@ Command add_build(CLI::App& app) {
 }
 
 void print_build_summary(const BuildSummary& s, const std::string& method) {
-    fmt::print("built {}, {}, by {}\n", counted(s.slices, s.unit, s.units),
+    fmt::print("built {}, {}, by {}\n",
+               counted(static_cast<std::uint64_t>(s.slices), s.unit, s.units),
                counted(s.positions, s.slot, s.slots), method);
     fmt::print("time               {}\n", seconds_text(s.seconds));
     fmt::print("rate               {}\n", rate_text(per_second(s.positions, s.seconds), s.slots));
