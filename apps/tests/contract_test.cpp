@@ -214,7 +214,10 @@ TEST(Contract, TextIsForPeople) {
     }
     EXPECT_TRUE(dash) << stats.out;
     const CliRun help = run("check --help");
-    for (const char* d : {"=5", "=tables", "=outcount", "=0"})
+    // Defaults as used: shown after '=' where one value is the default, in words where the
+    // game decides it.
+    for (const char* d : {"default: 5 for checkers, 4 for chess", "default: tables; chess-tables",
+                          "=outcount", "=0"})
         EXPECT_TRUE(contains(help.out, d)) << d << " not in\n" << help.out;
     const CliRun perft = run("perft 5");
     EXPECT_TRUE(contains(perft.out, "nodes/s")) << perft.out;
