@@ -380,9 +380,8 @@ Command add_check_probe(CLI::App& app) {
                 return fail(fmt::format(
                     "--time {}: too short for calls of up to {} ms (the run keeps {} s free at "
                     "its end); give more than {} s",
-                    args->options.seconds,
-                    static_cast<int>(std::lround(args->plugin.call_time * 1000)),
-                    time_margin(**plugin), time_margin(**plugin) + 1));
+                    args->options.seconds, args->plugin.call_ms(), time_margin(**plugin),
+                    time_margin(**plugin) + 1));
             const auto log = [json = args->json](const std::string& line) {
                 if (!json) print_line(line);
             };

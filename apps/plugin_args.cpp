@@ -1,7 +1,5 @@
 #include "apps/plugin_args.h"
 
-#include <cmath>
-
 #include "apps/output.h"
 
 namespace retrocheck::app {
@@ -19,7 +17,7 @@ Result<std::unique_ptr<plugins::PluginProcess>> start_plugin(const PluginArgs& a
                                                              const std::vector<rc_game>& games,
                                                              const std::string& other_game) {
     plugins::Limits limits;
-    limits.call_ms = static_cast<int>(std::lround(args.call_time * 1000));
+    limits.call_ms = args.call_ms();
     return plugins::PluginProcess::start(args.library, games, limits, other_game);
 }
 

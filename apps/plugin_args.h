@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <memory>
 #include <string>
 
@@ -17,6 +18,7 @@ namespace retrocheck::app {
 struct PluginArgs {
     std::string library;
     double call_time = 2.0;  // seconds a call may take
+    int call_ms() const { return static_cast<int>(std::lround(call_time * 1000)); }
 };
 
 // --plugin LIB (required) and --call-time S.

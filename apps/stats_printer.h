@@ -27,9 +27,8 @@ class StatsPrinter {
     // gathers html()'s histograms (verify --html).
     enum class Mode { Text, Json, Histograms };
     StatsPrinter(std::string dir, bool json) : StatsPrinter(dir, json ? Mode::Json : Mode::Text) {}
-    StatsPrinter(std::string dir, Mode mode)
-        : dir_(std::move(dir)), json_(mode != Mode::Text), rows_wanted_(mode != Mode::Histograms) {
-        if (!json_)
+    StatsPrinter(std::string dir, Mode mode) : dir_(std::move(dir)), mode_(mode) {
+        if (mode_ == Mode::Text)
             row("material", Game::kSliceColumn ? Game::kSliceColumn : "", "side", "positions",
                 "wins", "draws", "losses", Game::kExtraColumn, "longest win",
                 "first such position");
@@ -42,8 +41,8 @@ class StatsPrinter {
             const Stats& st = sides[side];
             total_.add(st);
             histograms_.push_back(histogram(slice, side, st));
-            if (!rows_wanted_) continue;
-            if (!json_) {
+            if (mode_ == Mode::Histograms) continue;
+            if (mode_ == Mode::Text) {
                 row(Game::unit_name(slice), Game::kSliceColumn ? Game::unit_id(slice) : "",
                     Game::kSides[side], grouped(st.positions), grouped(st.wins), grouped(st.draws),
                     grouped(st.losses), grouped(Game::extra_column(st.extra)), longest_text(st),
@@ -66,7 +65,7 @@ class StatsPrinter {
 
     // The JSON document (null for text, whose total row is printed here).
     nlohmann::json finish() const {
-        if (json_)
+        if (mode_ != Mode::Text)
             return {{"game", Game::kName},
                     {"directory", dir_},
                     {"slices", rows_},
@@ -136,7 +135,7 @@ class StatsPrinter {
                    slice, side, n, w, d, l, extra, longest, fen);
     }
     std::string dir_;
-    bool json_, rows_wanted_;
+    Mode mode_;
     std::size_t tables_ = 0;
     Stats total_;
     std::vector<HtmlHistogram> histograms_;

@@ -3,8 +3,6 @@
 // those of PluginHangs, which wait out call limits, six to eight.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -107,7 +105,8 @@ TEST(CheckProbe, AChessPluginIsReferredToTheChessChecks) {
 }
 
 TEST(CheckMovegen, NamesThePlantedRuleErrorWithThePositionAndTheMove) {
-    const JsonRun r = run_json(std::string("check-movegen --plugin ") + PLUGIN_buggy_movegen);
+    const JsonRun r =
+        run_json(std::string("check-movegen --max-examples 5 --plugin ") + PLUGIN_buggy_movegen);
     ASSERT_EQ(r.status, 1) << r.doc.dump(2);
     EXPECT_GT(r.doc["wrong_moves"].get<int>(), 0);
     EXPECT_EQ(r.doc["wrong_perft"], 0);
@@ -120,14 +119,13 @@ TEST(CheckMovegen, NamesThePlantedRuleErrorWithThePositionAndTheMove) {
     EXPECT_EQ(first["fen"], "W:W11:B6,7");
     EXPECT_EQ(first["extra"], json::array({"11x2x9"}));
     EXPECT_EQ(first["missing"], json::array({"11x2"}));
-    // Every other one is the same error, shrunk to a man and the pieces its jumps take (one a
-    // jump of the extra move), and at most one more where one is needed to crown.
+    // Every other one is the same error, shrunk to a man, the piece it takes on the crowning row
+    // and the one it takes after: three pieces, or four where a fourth is needed to crown (the
+    // first five shown; a longer capture chain further on needs more).
     for (const json& e : r.doc["examples"]) {
         EXPECT_EQ(e["problem"], "wrong-moves") << e.dump();
+        EXPECT_LE(e["pieces"].get<int>(), 4) << e.dump();
         ASSERT_EQ(e["extra"].size(), 1u) << e.dump();
-        const std::string jumps = e["extra"][0];
-        EXPECT_LE(e["pieces"].get<long>(), 2 + std::count(jumps.begin(), jumps.end(), 'x'))
-            << e.dump();
         ASSERT_EQ(e["missing"].size(), 1u) << e.dump();
         // The extra move is the missing one carried on.
         const std::string extra = e["extra"][0], missing = e["missing"][0];

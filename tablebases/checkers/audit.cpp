@@ -43,18 +43,22 @@ CheckersAudit audit(const TableSource& source, const TableSet& ours, int max_pie
                         }
                         ++mine.counts.checked;
                         const Outcome truth = decode(table->values[id]);
-                        CheckersAuditExample e{"", pos, stored.value, truth, {}, {}, {}, {}};
+                        // A finding at this position, built only when there is one.
+                        const auto finding = [&](std::string problem) {
+                            return CheckersAuditExample{
+                                std::move(problem), pos, stored.value, truth, {}, {}, {}, {}};
+                        };
                         if (stored.status != ProbeStatus::Ok) {
                             ++mine.counts.violations;
-                            e.problem = std::string(to_string(stored.status)) + ": " + stored.error;
+                            CheckersAuditExample e = finding(std::string(to_string(stored.status)) +
+                                                             ": " + stored.error);
                             e.theirs = Outcome::draw();
                             mine.note(id, std::move(e));
                             continue;
                         }
                         if ((distances ? truth : truth.wld_only()) != stored.value) {
                             ++mine.counts.disagreements;
-                            e.problem = "disagreement";
-                            mine.note(id, e);
+                            mine.note(id, finding("disagreement"));
                         }
                         const checkers::MoveList moves = checkers::legal_moves(pos);
                         std::vector<Outcome> children;
@@ -65,8 +69,9 @@ CheckersAudit audit(const TableSource& source, const TableSet& ours, int max_pie
                             if (c.status != ProbeStatus::Ok) {
                                 ++mine.counts.violations;
                                 ++mine.unresolved;
-                                e.problem = "child-unresolved (" +
-                                            std::string(to_string(c.status)) + "): " + c.error;
+                                CheckersAuditExample e =
+                                    finding("child-unresolved (" +
+                                            std::string(to_string(c.status)) + "): " + c.error);
                                 e.child_move = m;
                                 mine.note(id, std::move(e));
                                 resolved = false;
@@ -77,7 +82,7 @@ CheckersAudit audit(const TableSource& source, const TableSet& ours, int max_pie
                         if (!resolved) continue;
                         if (const auto f = judge(stored.value, children)) {
                             ++mine.counts.violations;
-                            e.problem = f->rule;
+                            CheckersAuditExample e = finding(f->rule);
                             if (f->child >= 0) {
                                 const auto k = static_cast<std::size_t>(f->child);
                                 e.child_move = moves[k];

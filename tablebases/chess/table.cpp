@@ -137,25 +137,26 @@ void MaterialTableSet::rehash() {
     for (const auto& entry : tables_) place(entry.second.get());
 }
 
-std::optional<Outcome> MaterialTableSet::probe_stored(const Position& pos) const {
-    const std::uint64_t key = material_key(pos);
-    if (key == 0) return Outcome::draw();  // KvK
-    const MaterialTable* t = find_key(key);
-    // A material without a table of its own is read through its colour flip's: the flipped
-    // position has the same value.
-    if (!t) return probe_flipped(pos);
-    const Value v = t->values[t->id(pos)];
+namespace {
+
+// The value pos's slot of t holds, or nothing for a slot without a legal position.
+std::optional<Outcome> slot_value(const MaterialTable& t, const Position& pos) {
+    const Value v = t.values[t.id(pos)];
     if (v == kNoPosition) return std::nullopt;
     return decode(v);
 }
 
-std::optional<Outcome> MaterialTableSet::probe_flipped(const Position& pos) const {
+}  // namespace
+
+std::optional<Outcome> MaterialTableSet::probe_stored(const Position& pos) const {
+    const std::uint64_t key = material_key(pos);
+    if (key == 0) return Outcome::draw();  // KvK
+    if (const MaterialTable* t = find_key(key)) return slot_value(*t, pos);
+    // A material without a table of its own is read through its colour flip's: the flipped
+    // position has the same value.
     const Position flipped = pos.flipped();
-    const MaterialTable* t = find_key(material_key(flipped));
-    if (!t) return std::nullopt;
-    const Value v = t->values[t->id(flipped)];
-    if (v == kNoPosition) return std::nullopt;
-    return decode(v);
+    if (const MaterialTable* t = find_key(material_key(flipped))) return slot_value(*t, flipped);
+    return std::nullopt;
 }
 
 std::optional<Outcome> MaterialTableSet::probe(const Position& pos) const {

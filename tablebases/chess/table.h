@@ -98,7 +98,6 @@ class MaterialTableSet {
     }
 
   private:
-    std::optional<Outcome> probe_flipped(const retrocheck::chess::Position& pos) const;
     // Open addressing by material key, linear probing: a verifier or builder looks up a table for
     // every child of every position, and a hash map's lookup was a quarter of a verify's time.
     struct Slot {
