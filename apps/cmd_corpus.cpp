@@ -3,13 +3,17 @@
 // leaves.
 #include <fmt/format.h>
 
+#include <atomic>
+
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "apps/commands.h"
 #include "apps/html_report.h"
 #include "apps/junit.h"
 #include "apps/output.h"
+#include "apps/progress.h"
 #include "apps/search_output.h"
 #include "apps/search_tables.h"
 #include "corpus/runner.h"
@@ -158,8 +162,12 @@ Command add_corpus(CLI::App& app) {
             if (!tables) return fail(tables.error());
             if (args->seconds <= 0 && args->nodes == 0)
                 return fail("corpus needs a budget for its proofs: --time S or --nodes N above 0");
-            const checkers::prove::ProveLimits limits =
+            checkers::prove::ProveLimits limits =
                 prove_limits(args->seconds, args->nodes, args->search.tt_mb);
+            std::atomic<std::uint64_t> nodes{0};
+            std::atomic<std::size_t> entry_done{0};
+            std::atomic<int> entry_line{0};
+            limits.nodes_seen = &nodes;
             const Metric metric = (*tables)->probe ? (*tables)->db.metric() : Metric::Wld;
             const auto t0 = std::chrono::steady_clock::now();
             int failed = 0, still_open = 0, skipped = 0, unknown = 0;
@@ -169,7 +177,18 @@ Command add_corpus(CLI::App& app) {
                                   {"entries", nlohmann::json::array()}};
             JunitSuite junit{"retrocheck corpus " + args->file, 0, {}};
             HtmlReport page{"retrocheck corpus " + args->file, true, {}, {}, {}};
+            std::optional<ProgressLine> line;
+            line.emplace([&] {
+                const double s = seconds_since(t0);
+                const std::size_t started = entry_done.load();
+                return fmt::format("corpus entry {} of {} (line {}): {} nodes, {}, {}", started,
+                                   entries->size(), entry_line.load(), grouped(nodes.load()),
+                                   rate_text(per_second(nodes.load(), s), "nodes"),
+                                   eta_text(started > 0 ? started - 1 : 0, entries->size(), s));
+            });
             for (const corpus::Entry& e : *entries) {
+                ++entry_done;
+                entry_line = e.line;
                 const std::string fen = checkers::format_fen(e.position);
                 if (e.open && !args->open) {
                     ++skipped;
@@ -179,8 +198,8 @@ Command add_corpus(CLI::App& app) {
                     if (args->json)
                         out["entries"].push_back(entry_json(e, "skipped", nlohmann::json::array()));
                     else
-                        fmt::print("skip line {}: {}  {}  ({}; --open checks it)\n", e.line, fen,
-                                   e.verdict.to_string(), e.note);
+                        print_line(fmt::format("skip line {}: {}  {}  ({}; --open checks it)",
+                                               e.line, fen, e.verdict.to_string(), e.note));
                     continue;
                 }
                 const auto entry_t0 = std::chrono::steady_clock::now();
@@ -216,16 +235,18 @@ Command add_corpus(CLI::App& app) {
                     out["entries"].push_back(entry_json(e, to_string(status), checks));
                     continue;
                 }
-                fmt::print("{} line {}: {}  {}  ({})\n",
-                           status == corpus::Status::Fail      ? "FAIL"
-                           : status == corpus::Status::Unknown ? "UNKNOWN"
-                                                               : to_string(status),
-                           e.line, fen, e.verdict.to_string(), e.source);
-                if (e.open) fmt::print("    {}\n", e.note);
-                if (e.disputed) fmt::print("    {}\n", disputed_text(e));
-                for (const corpus::Check& c : report.checks) fmt::print("    {}\n", check_line(c));
-                std::fflush(stdout);
+                std::string text =
+                    fmt::format("{} line {}: {}  {}  ({})",
+                                status == corpus::Status::Fail      ? "FAIL"
+                                : status == corpus::Status::Unknown ? "UNKNOWN"
+                                                                    : to_string(status),
+                                e.line, fen, e.verdict.to_string(), e.source);
+                if (e.open) text += "\n    " + e.note;
+                if (e.disputed) text += "\n    " + disputed_text(e);
+                for (const corpus::Check& c : report.checks) text += "\n    " + check_line(c);
+                print_line(text);
             }
+            line.reset();
             const auto n = static_cast<int>(entries->size());
             const int passed = n - failed - still_open - skipped - unknown;
             junit.seconds = seconds_since(t0);

@@ -4,12 +4,15 @@
 // when one is left unknown (--unknown pass: 0), 2 when it cannot run.
 #include <fmt/format.h>
 
+#include <atomic>
+#include <chrono>
 #include <memory>
 #include <nlohmann/json.hpp>
 
 #include "apps/commands.h"
 #include "apps/output.h"
 #include "apps/position_input.h"
+#include "apps/progress.h"
 #include "apps/search_output.h"
 #include "apps/search_tables.h"
 #include "engine/checkers/diagram.h"
@@ -81,14 +84,31 @@ Command add_prove(CLI::App& app) {
             auto tables = open_search_tables(args->search);
             if (!tables) return fail(tables.error());
             checkers::EndgameProbe* probe = (*tables)->probe.get();
-            const pv::ProveLimits limits =
-                prove_limits(args->seconds, args->nodes, args->search.tt_mb);
+            pv::ProveLimits limits = prove_limits(args->seconds, args->nodes, args->search.tt_mb);
+            std::atomic<std::uint64_t> nodes{0};
+            limits.nodes_seen = &nodes;
+            const std::size_t count = input->positions.size();
+            std::size_t number = 0;
             const Metric metric = probe ? (*tables)->db.metric() : Metric::Wld;
             bool all_proven = true;
             bool first = true;
             for (const InputPosition& in : input->positions) {
                 const checkers::Position& pos = in.position;
-                const pv::Proof p = pv::prove_value(pos, probe, limits);
+                ++number;
+                nodes = 0;
+                const auto t0 = std::chrono::steady_clock::now();
+                const pv::Proof p = [&] {
+                    ProgressLine line([&] {
+                        const double s = seconds_since(t0);
+                        return fmt::format(
+                            "prove {}{} nodes, {}, {}",
+                            count > 1 ? fmt::format("position {} of {}: ", number, count) : "",
+                            grouped(nodes.load()), rate_text(per_second(nodes.load(), s), "nodes"),
+                            args->seconds > 0 ? budget_eta_text(s, args->seconds, true)
+                                              : eta_text(nodes.load(), args->nodes, s));
+                    });
+                    return pv::prove_value(pos, probe, limits);
+                }();
                 if (const int e = probe_errors(**tables)) return e;
                 all_proven &= p.proven();
                 const auto held = probe && pos.piece_count() <= probe->max_pieces()

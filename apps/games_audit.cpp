@@ -166,8 +166,9 @@ Result<AppGame<tb::chess::ChessGame>::AuditDone> AppGame<tb::chess::ChessGame>::
         const std::uint64_t total = tb::chess::audit_work(**source, *ours);
         ProgressLine line([&] {
             const double sec = seconds_since(t0);
-            return fmt::format("audit {} of {} slot reads and judgements, {}",
+            return fmt::format("audit {} of {} slot reads and judgements, {}, {}",
                                grouped(walked.load()), grouped(total),
+                               rate_text(per_second(walked.load(), sec), "reads"),
                                eta_text(walked.load(), total, sec));
         });
         tb::chess::ChessAuditOptions options;

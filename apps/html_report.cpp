@@ -8,6 +8,7 @@
 #include "apps/report_file.h"
 #include "engine/checkers/diagram.h"
 #include "engine/checkers/notation.h"
+#include "engine/chess/diagram.h"
 #include "engine/chess/fen.h"
 #include "engine/core/text.h"
 
@@ -30,14 +31,16 @@ std::pair<int, int> centre(int s) {
 }
 
 constexpr const char* kStyle = R"(
-body { font-family: "DejaVu Sans", sans-serif; margin: 2em; color: #222; }
-h1 { font-size: 1.4em; } h2 { font-size: 1.15em; margin-top: 1.6em; }
+body { font-family: "DejaVu Sans", sans-serif; margin: 1.5em; color: #222; max-width: 1220px; }
+h1 { font-size: 1.4em; overflow-wrap: anywhere; } h2 { font-size: 1.15em; margin-top: 1.6em; }
 .verdict { padding: 0.15em 0.6em; border-radius: 0.3em; color: white; }
 .passed { background: #2e7d32; } .failed { background: #c62828; }
-table.summary td { padding: 0.15em 1.2em 0.15em 0; }
-figure { display: inline-flex; gap: 1.2em; margin: 1em 2em 1em 0; align-items: flex-start; }
+table.summary td { padding: 0.15em 1.2em 0.15em 0; overflow-wrap: anywhere; vertical-align: top; }
+figure { display: flex; flex-wrap: wrap; gap: 1.2em; margin: 1em 0; align-items: flex-start; }
+figure > div { flex: 1 1 320px; min-width: 0; }
 figcaption { font-weight: bold; margin-bottom: 0.4em; }
-pre { font-size: 0.85em; margin: 0; }
+pre { font-size: 0.85em; margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+details.trivial summary { cursor: pointer; margin: 1em 0; }
 svg.board .light { fill: #f3e6c8; } svg.board .square { fill: #9c6b3f; }
 svg.board .number { fill: #f3e6c8; font-size: 10px; }
 svg.board .black { fill: #222; stroke: #000; } svg.board .white { fill: #fafafa; stroke: #444; }
@@ -52,6 +55,7 @@ svg.chess line.move { stroke: #1565c0; stroke-width: 5; stroke-opacity: 0.8; }
 .histograms { display: flex; flex-wrap: wrap; gap: 1em; }
 svg.histogram .win { fill: #2e7d32; } svg.histogram .loss { fill: #c62828; }
 svg.histogram .draw { fill: #9e9e9e; } svg.histogram text { font-size: 10px; fill: #333; }
+svg.histogram text.title { font-size: 11px; font-weight: bold; }
 )";
 
 }  // namespace
@@ -170,77 +174,134 @@ std::optional<chess::Move> uci_move_drawn(const std::string& uci) {
     return chess::Move::make(*from, *to);
 }
 
+namespace {
+
+// The details without the text diagram of the position the board draws (each board once) and
+// without a line of its FEN alone (the page prints it above them).
+std::string without(const std::string& details, const std::string& diagram,
+                    const std::string& fen) {
+    std::string out = details;
+    for (std::size_t at; (at = out.find(diagram)) != std::string::npos;)
+        out.erase(at, diagram.size());
+    std::string kept;
+    for (std::size_t at = 0; at < out.size();) {
+        const std::size_t end = std::min(out.find('\n', at), out.size());
+        if (out.compare(at, end - at, fen) != 0) kept += out.substr(at, end - at + 1);
+        at = end + 1;
+    }
+    return kept;
+}
+
+}  // namespace
+
 HtmlBoard html_board(std::string title, const checkers::Position& pos, std::vector<int> move,
                      std::string move_label, std::string details) {
     return {std::move(title), board_svg(pos, move), checkers::format_fen(pos),
-            std::move(move_label), std::move(details)};
+            std::move(move_label),
+            without(details, checkers::diagram(pos), checkers::format_fen(pos))};
 }
 
 HtmlBoard html_board(std::string title, const chess::Position& pos, std::optional<chess::Move> move,
                      std::string move_label, std::string details) {
     return {std::move(title), board_svg(pos, move), chess::format_fen(pos), std::move(move_label),
-            std::move(details)};
+            without(details, chess::diagram(pos), chess::format_fen(pos))};
 }
 
 std::string histogram_svg(const HtmlHistogram& h) {
-    constexpr int kWidth = 360, kHalf = 60, kTop = 16, kBar = 6;
+    // Labels on the left of the bars, the distance axis at least kMinAxis long so that its two
+    // ends' labels stand apart, the draws on a row of their own: no label overlaps another.
+    constexpr int kLeft = 50, kHalf = 60, kTop = 20, kMinAxis = 240, kMaxAxis = 1000;
     const std::size_t plies = std::max(h.wins.size(), h.losses.size());
+    const int bar = std::clamp(plies == 0 ? 6 : kMaxAxis / static_cast<int>(plies), 1, 6);
+    const int axis_length = std::max(kMinAxis, static_cast<int>(plies) * bar);
     std::uint64_t most = 1;
     for (const auto v : h.wins) most = std::max(most, v);
     for (const auto v : h.losses) most = std::max(most, v);
-    const int width = std::max(kWidth, static_cast<int>(plies) * kBar + 40);
+    const int width = kLeft + axis_length + 10;
     const int axis = kTop + kHalf;
     std::string s = fmt::format(
         R"(<svg class="histogram" xmlns="http://www.w3.org/2000/svg" width="{0}" height="{1}" )"
         R"(viewBox="0 0 {0} {1}" role="img" aria-label="{2}">)",
-        width, axis + kHalf + 28, xml_escaped(h.title));
-    s += fmt::format(R"(<text x="0" y="11">{}</text>)", xml_escaped(h.title));
-    const auto bar = [&](const char* cls, std::size_t i, std::uint64_t v, bool up) {
+        width, axis + kHalf + 34, xml_escaped(h.title));
+    s += fmt::format(R"(<text class="title" x="0" y="12">{}</text>)", xml_escaped(h.title));
+    const auto draw = [&](const char* cls, std::size_t i, std::uint64_t v, bool up) {
         if (v == 0) return;
         const int height = std::max(1, static_cast<int>(kHalf * v / most));
         s += fmt::format(
             R"(<rect class="bar {}" x="{}" y="{}" width="{}" height="{}"><title>{} in {} plies: {}</title></rect>)",
-            cls, 30 + static_cast<int>(i) * kBar, up ? axis - height : axis, kBar - 1, height,
-            up ? "wins" : "losses", i, grouped(v));
+            cls, kLeft + static_cast<int>(i) * bar, up ? axis - height : axis, std::max(1, bar - 1),
+            height, up ? "wins" : "losses", i, grouped(v));
     };
-    for (std::size_t i = 0; i < h.wins.size(); ++i) bar("win", i, h.wins[i], true);
-    for (std::size_t i = 0; i < h.losses.size(); ++i) bar("loss", i, h.losses[i], false);
-    s += fmt::format(R"(<line x1="30" x2="{}" y1="{}" y2="{}" stroke="#333"/>)",
-                     30 + static_cast<int>(plies) * kBar, axis, axis);
-    s += fmt::format(R"(<text x="0" y="{}">wins</text><text x="0" y="{}">losses</text>)", kTop + 10,
+    for (std::size_t i = 0; i < h.wins.size(); ++i) draw("win", i, h.wins[i], true);
+    for (std::size_t i = 0; i < h.losses.size(); ++i) draw("loss", i, h.losses[i], false);
+    s += fmt::format(R"(<line x1="{}" x2="{}" y1="{}" y2="{}" stroke="#333"/>)", kLeft,
+                     kLeft + axis_length, axis, axis);
+    s += fmt::format(R"(<text x="0" y="{}">wins</text><text x="0" y="{}">losses</text>)", kTop + 12,
                      axis + kHalf);
-    s += fmt::format(R"(<text x="30" y="{}">0</text><text x="{}" y="{}">{} plies</text>)"
+    s += fmt::format(R"(<text x="{}" y="{}">0</text>)"
+                     R"(<text x="{}" y="{}" text-anchor="end">{} plies</text>)"
                      R"(<text x="{}" y="{}">draws {}</text>)",
-                     axis + kHalf + 14, std::max(70, 30 + static_cast<int>(plies) * kBar),
-                     axis + kHalf + 14, plies == 0 ? 0 : plies - 1, width - 110, axis + kHalf + 26,
-                     grouped(h.draws));
+                     kLeft, axis + kHalf + 14, kLeft + axis_length, axis + kHalf + 14,
+                     plies == 0 ? 0 : plies - 1, kLeft, axis + kHalf + 30, grouped(h.draws));
     return s + "</svg>";
 }
 
+bool trivial(const HtmlHistogram& h) {
+    int bars = 0;
+    for (const auto* side : {&h.wins, &h.losses})
+        for (const auto v : *side) bars += v > 0;
+    return bars <= 1;
+}
+
+namespace {
+
+void add_boards(std::string& s, const std::vector<HtmlBoard>& boards) {
+    for (const HtmlBoard& b : boards) {
+        s += "<figure class=\"example\">" + b.svg + "<div>";
+        s += "<figcaption>" + xml_escaped(b.title) + "</figcaption>";
+        s += "<pre>" + xml_escaped(b.fen);
+        if (!b.move_label.empty()) s += "\nmove drawn: " + xml_escaped(b.move_label);
+        s += "\n\n" + xml_escaped(b.details) + "</pre></div></figure>\n";
+    }
+}
+
+}  // namespace
+
 std::string html_page(const HtmlReport& r) {
     std::string s = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">";
+    s += "<meta name=\"viewport\" content=\"width=device-width\">";
     s += "<title>" + xml_escaped(r.title) + "</title><style>" + kStyle + "</style></head><body>\n";
     s += fmt::format("<h1>{} <span class=\"verdict {}\">{}</span></h1>\n", xml_escaped(r.title),
                      r.passed ? "passed" : "failed", r.passed ? "passed" : "failed");
-    s += "<table class=\"summary\">\n";
+    // A failed page shows its failures first; a passing one its summary.
+    if (!r.boards.empty() && !r.passed) {
+        s += "<h2>Failures</h2>\n";
+        add_boards(s, r.boards);
+    }
+    s += "<h2>Summary</h2>\n<table class=\"summary\">\n";
     for (const auto& [label, value] : r.summary)
         s += fmt::format("<tr><td>{}</td><td>{}</td></tr>\n", xml_escaped(label),
                          xml_escaped(value));
     s += "</table>\n";
-    if (!r.boards.empty()) {
+    if (!r.boards.empty() && r.passed) {
         s += "<h2>Positions</h2>\n";
-        for (const HtmlBoard& b : r.boards) {
-            s += "<figure class=\"example\">" + b.svg + "<div>";
-            s += "<figcaption>" + xml_escaped(b.title) + "</figcaption>";
-            s += "<pre>" + xml_escaped(b.fen);
-            if (!b.move_label.empty()) s += "\nmove drawn: " + xml_escaped(b.move_label);
-            s += "\n\n" + xml_escaped(b.details) + "</pre></div></figure>\n";
-        }
+        add_boards(s, r.boards);
     }
-    if (!r.histograms.empty()) {
-        s += "<h2>Distances by slice</h2>\n<div class=\"histograms\">\n";
-        for (const HtmlHistogram& h : r.histograms) s += histogram_svg(h) + "\n";
+    std::vector<const HtmlHistogram*> shown, folded;
+    for (const HtmlHistogram& h : r.histograms) (trivial(h) ? folded : shown).push_back(&h);
+    if (!shown.empty()) {
+        s += "<h2>Distances</h2>\n<div class=\"histograms\">\n";
+        for (const HtmlHistogram* h : shown) s += histogram_svg(*h) + "\n";
         s += "</div>\n";
+    }
+    if (!folded.empty()) {
+        s += fmt::format(
+            "<details class=\"trivial\"><summary>{} more with one value or none (every position "
+            "drawn, or all won or lost in the same number of plies)</summary>\n"
+            "<div class=\"histograms\">\n",
+            folded.size());
+        for (const HtmlHistogram* h : folded) s += histogram_svg(*h) + "\n";
+        s += "</div></details>\n";
     }
     return s + "</body></html>\n";
 }

@@ -1,6 +1,8 @@
-// HTML reports (--html FILE): one self-contained page (no script, no outside file) with the
-// summary, each example position as an SVG board with numbered squares, men and kings and the
-// offending move drawn, and SVG histograms of distances per slice (verify, stats).
+// HTML reports (--html FILE): one self-contained page (no script, no outside file) that opens with
+// the verdict and the failures (each example position once, as an SVG board with numbered
+// squares, men and kings and the offending move drawn), then the summary, then SVG histograms of
+// distances per slice or material (verify, stats), those with one value or none folded away. It
+// fits a 1280-pixel window.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -62,6 +64,9 @@ HtmlBoard html_board(std::string title, const chess::Position& pos,
                      std::string details = {});
 // The SVG of one histogram (class "histogram"; each bar a rect.bar of class "win"/"loss"/"draw").
 std::string histogram_svg(const HtmlHistogram& h);
+// Nothing to show: every position drawn, or every one won or lost in the same number of plies
+// (a page folds these away).
+bool trivial(const HtmlHistogram& h);
 
 // The same with the move as text, in the game's notation (PDN; UCI for chess), as a plugin or an
 // engine gives it: nullptr for none.

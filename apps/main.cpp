@@ -11,13 +11,18 @@
 
 #include "apps/commands.h"
 #include "apps/output.h"
+#include "apps/progress.h"
 #include "engine/core/text.h"
 
 int main(int argc, char** argv) {
     using namespace retrocheck::app;
-    // Errors under --json go to stdout as a JSON document too, parse errors included.
+    // Errors under --json go to stdout as a JSON document too, parse errors included; and no
+    // progress line is drawn.
     for (int i = 1; i < argc; ++i)
-        if (std::strcmp(argv[i], "--json") == 0) set_json_errors(true);
+        if (std::strcmp(argv[i], "--json") == 0) {
+            set_json_errors(true);
+            set_progress_quiet(true);
+        }
 
     CLI::App app{"retrocheck: checkers and chess rules, perft and endgame-database verification"};
     app.option_defaults()->always_capture_default();

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "apps/progress.h"
 #include "engine/checkers/notation.h"
 #include "engine/core/text.h"
 
@@ -19,8 +20,7 @@ void set_json_errors(bool on) { json_errors = on; }
 int fail(std::string_view message) {
     std::fflush(stdout);
     // Not fmt::print, which throws when stderr cannot be written: an error must not abort.
-    const std::string line = "retrocheck: " + std::string(message) + "\n";
-    std::fputs(line.c_str(), stderr);
+    write_above_progress(stderr, "retrocheck: " + std::string(message) + "\n");
     if (json_errors) {
         try {
             print_json({{"error", {{"message", std::string(message)}}}});
@@ -31,8 +31,7 @@ int fail(std::string_view message) {
 }
 
 void print_line(const std::string& line) {
-    fmt::print("{}\n", line);
-    std::fflush(stdout);
+    write_above_progress(stdout, line + "\n");  // a failed write is told by stdout_written()
 }
 
 void print_json(const nlohmann::json& j) {

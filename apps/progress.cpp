@@ -3,18 +3,62 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 
 namespace retrocheck::app {
 
+namespace {
+
+bool quiet = false;
+// Held while a progress line or a line above it is written: the two never interleave.
+std::mutex& drawing() {
+    static std::mutex m;
+    return m;
+}
+bool drawn = false;  // a progress line stands on the terminal
+
+// How often the line is drawn: RETROCHECK_PROGRESS_MS (1-10000), else 250 ms.
+std::chrono::milliseconds interval() {
+    const char* v = std::getenv("RETROCHECK_PROGRESS_MS");
+    const long ms = v ? std::strtol(v, nullptr, 10) : 0;
+    return std::chrono::milliseconds(ms >= 1 && ms <= 10000 ? ms : 250);
+}
+
+// "1m05s", "6s"
+std::string duration_text(long seconds) {
+    return seconds >= 60 ? fmt::format("{}m{:02}s", seconds / 60, seconds % 60)
+                         : fmt::format("{}s", seconds);
+}
+
+}  // namespace
+
+void set_progress_quiet(bool q) { quiet = q; }
+
+void write_above_progress(std::FILE* to, const std::string& text) {
+    std::lock_guard lock(drawing());
+    if (drawn) std::fputs("\r\033[K", stderr);
+    drawn = false;
+    std::fputs(text.c_str(), to);
+    std::fflush(to);
+}
+
 ProgressLine::ProgressLine(std::function<std::string()> line) : line_(std::move(line)) {
-    if (!::isatty(STDERR_FILENO)) return;
+    if (quiet || !::isatty(STDERR_FILENO)) return;
     thread_ = std::thread([this] {
+        const auto every = interval();
         std::unique_lock lock(mutex_);
-        while (!wake_.wait_for(lock, std::chrono::milliseconds(250), [this] { return stop_; }))
-            fmt::print(stderr, "\r\033[K{}", line_());
+        while (!wake_.wait_for(lock, every, [this] { return stop_; })) {
+            const std::string text = line_();
+            std::lock_guard draw(drawing());
+            fmt::print(stderr, "\r\033[K{}", text);
+            drawn = true;
+        }
+        std::lock_guard draw(drawing());
         fmt::print(stderr, "\r\033[K");
+        drawn = false;
     });
 }
 
@@ -29,10 +73,13 @@ ProgressLine::~ProgressLine() {
 
 std::string eta_text(std::uint64_t done, std::uint64_t total, double seconds) {
     if (done == 0 || seconds <= 0 || done >= total) return "ETA --";
-    const auto left =
-        static_cast<long>(seconds * static_cast<double>(total - done) / static_cast<double>(done));
-    return left >= 60 ? fmt::format("ETA {}m{:02}s", left / 60, left % 60)
-                      : fmt::format("ETA {}s", left);
+    return "ETA " + duration_text(static_cast<long>(seconds * static_cast<double>(total - done) /
+                                                    static_cast<double>(done)));
+}
+
+std::string budget_eta_text(double seconds, double budget, bool at_most) {
+    const long left = std::max(0L, static_cast<long>(budget - seconds + 0.999));
+    return (at_most ? "ETA at most " : "ETA ") + duration_text(left);
 }
 
 std::uint64_t peak_memory_bytes() {

@@ -1,11 +1,14 @@
 // A status line on stderr, redrawn a few times a second while long work runs, when stderr is a
-// terminal (logs get only the lines the command prints itself).
+// terminal and the output is not --json (logs get only the lines the command prints itself).
+// Every line says how much is done, at what rate, and an ETA. RETROCHECK_PROGRESS_MS sets how
+// often it is drawn (default 250).
 #pragma once
 
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <cstdio>
 #include <functional>
 #include <mutex>
 #include <string>
@@ -29,8 +32,19 @@ class ProgressLine {
     std::thread thread_;
 };
 
-// "ETA 1m05s", a piece of a progress line.
+// Whether progress lines are drawn at all: not under --json (set by main), and only on a
+// terminal.
+void set_progress_quiet(bool quiet);
+
+// Writes text (whole lines) to `to` above the progress line: the line is cleared first and drawn
+// again at its next tick. Never throws; stdout is flushed.
+void write_above_progress(std::FILE* to, const std::string& text);
+
+// "ETA 1m05s", a piece of a progress line: from the work done of total in `seconds`.
 std::string eta_text(std::uint64_t done, std::uint64_t total, double seconds);
+// The same for work that ends with a time budget: "ETA 6s" when it ends there
+// (`at_most` false), "ETA at most 4m55s" when it may end sooner.
+std::string budget_eta_text(double seconds, double budget, bool at_most);
 
 // The process's peak resident memory in bytes (VmHWM), 0 when unknown.
 std::uint64_t peak_memory_bytes();

@@ -123,12 +123,14 @@ CallFailure PluginProcess::failure(wire::Read read, int timeout_ms,
     using K = CallFailure::Kind;
     if (read == wire::Read::OutOfTime) {
         host_->stop();
+        if (cut_by_run_end_) return {K::OutOfBudget, "the run's time ran out during the call"};
         return {K::Timeout, "no answer within " + grouped_ms(timeout_ms)};
     }
     // Its end of the pipe closed: it is dying, or it closed its descriptors and runs on, which
     // is waited out only to the call's limit.
     if (!host_->ended_by_deadline()) {
         host_->stop();
+        if (cut_by_run_end_) return {K::OutOfBudget, "the run's time ran out during the call"};
         return {K::Timeout, "closed its end of the pipe and gave no answer within " +
                                 grouped_ms(timeout_ms) + "; killed"};
     }
@@ -300,11 +302,24 @@ Result<std::unique_ptr<PluginProcess>> PluginProcess::start(const std::string& l
 
 int PluginProcess::host_pid() const { return host_->pid; }
 
+int PluginProcess::limit_ms(int own_ms) {
+    cut_by_run_end_ = false;
+    if (!run_end_) return own_ms;
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(*run_end_ - Clock::now()).count();
+    if (left >= own_ms) return own_ms;
+    cut_by_run_end_ = true;
+    return static_cast<int>(std::max<std::int64_t>(left, 0));
+}
+
 template <typename T, typename More, typename Decode>
 Call<T> PluginProcess::call(wire::Op op, const std::string& fen, More more, Decode decode) {
+    if (run_end_ && Clock::now() >= *run_end_)
+        return CallFailure{CallFailure::Kind::OutOfBudget, "the run's time ran out"};
     if (host_->pid < 0)
-        if (auto f = spawn(limits_.load_ms)) return *f;
-    host_->deadline = Clock::now() + std::chrono::milliseconds(limits_.call_ms);
+        if (auto f = spawn(limit_ms(limits_.load_ms))) return *f;
+    const int call_ms = limit_ms(limits_.call_ms);
+    host_->deadline = Clock::now() + std::chrono::milliseconds(call_ms);
     const auto closed = wire::Read::Closed;
     const std::uint32_t tag = ++tag_;
     wire::Body request;

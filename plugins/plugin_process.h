@@ -5,6 +5,7 @@
 // whole group) is killed and started again at the next call, so a run goes on after any failure.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -42,7 +43,16 @@ std::string metric_name(std::uint32_t rc_metric);
 struct CallFailure {
     // Protocol: the call left a process running, or something other than its answer came back
     // (an answer to another call, bytes that are not a message).
-    enum class Kind { Timeout, StackOverflow, OutOfMemory, Crash, Protocol, HostFailed };
+    // OutOfBudget: the run's end (set_run_end) came first; the call is not judged.
+    enum class Kind {
+        Timeout,
+        StackOverflow,
+        OutOfMemory,
+        Crash,
+        Protocol,
+        HostFailed,
+        OutOfBudget
+    };
     Kind kind = Kind::Crash;
     std::string message;  // "no answer within 2,000 ms", "killed by SIGSEGV: stack overflow ..."
 };
@@ -82,6 +92,10 @@ class PluginProcess {
     Call<std::int64_t> perft(const std::string& fen, int depth);
     Call<rc_probe_result> probe(const std::string& fen);
 
+    // The time a run must end by (a --time budget), or none: a call is not begun after it, and
+    // one under way then is cut there (the host killed); either fails with Kind::OutOfBudget.
+    void set_run_end(std::optional<std::chrono::steady_clock::time_point> end) { run_end_ = end; }
+
     // The host program: RETROCHECK_PLUGIN_HOST, else retrocheck-plugin-host beside the running
     // program, else the one this build made.
     static std::string host_program();
@@ -109,6 +123,10 @@ class PluginProcess {
     PluginInfo info_;
     std::unique_ptr<Host> host_;
     std::uint32_t tag_ = 0;  // of the last request
+    std::optional<std::chrono::steady_clock::time_point> run_end_;
+    bool cut_by_run_end_ = false;  // the exchange under way ends at run_end_, not its own limit
+    // ms, the exchange's own limit or less where the run's end comes first (cut_by_run_end_).
+    int limit_ms(int own_ms);
 };
 
 }  // namespace retrocheck::plugins

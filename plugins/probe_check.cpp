@@ -64,6 +64,7 @@ struct Verdict {
     std::optional<rc_probe_result> answer;
     std::string message;
     bool timed_out = false;  // the call gave no answer within its limit
+    bool unjudged = false;   // the run's time ran out before the answer came: no verdict
 };
 
 std::optional<Wld> wld_of(std::int32_t w) {
@@ -107,13 +108,18 @@ class Checker {
         outside_ = options.outside && options.exhaustive == 0 && options.pieces == 0 &&
                    reference.max_pieces < 24;
         if (options.seconds > 0) {
-            // A call may take its whole time limit, and a host may have to start again: no new
-            // call is begun when less than that is left.
-            const double margin = time_margin(plugin);
             deadline_ = t0_ + std::chrono::duration_cast<Clock::duration>(
-                                  std::chrono::duration<double>(options.seconds - margin));
+                                  std::chrono::duration<double>(options.seconds));
+            plugin_.set_run_end(deadline_);
         }
+        if (options.progress)
+            options.progress->total = options.exhaustive > 0 ? every_position_count()
+                                      : options.seconds > 0  ? 0
+                                                             : options.cases;
     }
+    ~Checker() { plugin_.set_run_end(std::nullopt); }
+    Checker(const Checker&) = delete;
+    Checker& operator=(const Checker&) = delete;
 
     ProbeReport run() {
         if (options_.exhaustive > 0)
@@ -202,6 +208,7 @@ class Checker {
         Verdict v;
         const auto call = plugin_.probe(checkers::format_fen(pos));
         if (const auto* f = std::get_if<CallFailure>(&call)) {
+            v.unjudged = f->kind == CallFailure::Kind::OutOfBudget;
             v.kind = Verdict::Kind::Problem;
             v.problem = problem_of(*f);
             v.message = f->message;
@@ -311,9 +318,11 @@ class Checker {
     void check(const Position& pos, const std::string& kind) {
         const auto [checkable, ours] = known(pos);
         if (!checkable) return;
+        const Verdict v = judge(pos, ours);
+        if (v.unjudged) return;
         ++report_.checked;
         ++kinds_[kind].first;
-        const Verdict v = judge(pos, ours);
+        if (options_.progress && options_.exhaustive == 0) ++options_.progress->done;
         count_status(v);
         if (ours && !outside(pos)) {
             ++report_.held;
@@ -322,6 +331,7 @@ class Checker {
         }
         if (v.kind != Verdict::Kind::Problem) return;
         ++kinds_[kind].second;
+        if (options_.progress) ++options_.progress->problems;
         count(v.problem);
         if (room_for(v.problem)) record(pos, kind, v);
     }
@@ -357,6 +367,7 @@ class Checker {
             const Known k = known(q);
             if (!k.checkable) return false;
             const Verdict w = judge(q, k.value);
+            if (w.unjudged) return false;
             if (w.timed_out) ++timeouts;
             if (w.kind != Verdict::Kind::Problem || w.problem != v.problem) return false;
             last = w;
@@ -452,12 +463,20 @@ class Checker {
         }
     }
 
+    std::uint64_t every_position_count() const {
+        std::uint64_t n = 0;
+        for (const tb::Slice s : tb::slices_up_to(pieces_)) n += 2 * tb::SliceIndex(s).size();
+        return n;
+    }
+
     void every_position() {
         for (const tb::Slice s : tb::slices_up_to(pieces_)) {
             const tb::SliceIndex index(s);
             for (const auto side : {checkers::Color::Black, checkers::Color::White})
-                for (std::uint64_t id = 0; id < index.size() && !stop(); ++id)
+                for (std::uint64_t id = 0; id < index.size() && !stop(); ++id) {
                     check(index.position(id, side), "every position");
+                    if (options_.progress) ++options_.progress->done;
+                }
         }
     }
 
@@ -477,8 +496,6 @@ class Checker {
 };
 
 }  // namespace
-
-double time_margin(const PluginProcess& plugin) { return plugin.limits().call_ms / 1000.0 + 1.0; }
 
 ProbeReport check_probe(PluginProcess& plugin, const Reference& reference,
                         const ProbeCheckOptions& options,

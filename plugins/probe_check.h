@@ -9,6 +9,7 @@
 // capture positions not stored is held to the share its user states).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -23,18 +24,27 @@
 
 namespace retrocheck::plugins {
 
+// How far a run is, for a progress line: positions done (judged; walked, with exhaustive),
+// problems found, and the positions to do in all (0 while unknown: a run against the clock).
+struct ProbeProgress {
+    std::atomic<std::uint64_t> done{0}, problems{0}, total{0};
+};
+
 struct ProbeCheckOptions {
     std::uint64_t cases = 10000;  // random positions (when seconds is 0)
-    double seconds = 0;           // or: random positions until this much time is left
-    int exhaustive = 0;           // or: every position of up to this many pieces
-    int pieces = 0;               // positions of 2..pieces; 0: the tables' largest slices
+    // Or: random positions until this many seconds have passed since the run began; a call under
+    // way then is cut and not judged, so the run ends within moments of it.
+    double seconds = 0;
+    int exhaustive = 0;  // or: every position of up to this many pieces
+    int pieces = 0;      // positions of 2..pieces; 0: the tables' largest slices
     // Also ask about positions of one piece more than the tables hold, where a value is a wrong
     // status (the plugin must not value what it cannot know).
     bool outside = true;
     std::uint64_t seed = 1;
-    int max_examples = 20;       // shown (shrunk), and the first of each kind of problem
-    int max_call_failures = 20;  // failed calls (crashes, no answer) before the run stops
-    double min_valued = 0.95;    // the least share of the positions asked it must value
+    int max_examples = 20;              // shown (shrunk), and the first of each kind of problem
+    int max_call_failures = 20;         // failed calls (crashes, no answer) before the run stops
+    double min_valued = 0.95;           // the least share of the positions asked it must value
+    ProbeProgress* progress = nullptr;  // updated as the run goes, when given
 };
 
 // The reference: every position's true value, and how far it reaches.
@@ -115,10 +125,6 @@ struct ProbeReport {
     bool too_few_valued() const { return held == 0 || valued_share() < min_valued; }
     bool passed() const { return problems() == 0 && !too_few_valued(); }
 };
-
-// The time a run keeps free at its end with --time: a call's limit and a second (a host started
-// again after a failure may take longer, up to its load limit).
-double time_margin(const PluginProcess& plugin);
 
 // reference.max_pieces must be 1 or more; the plugin's declared metric is the reference's
 // (RC_METRIC_DTW for tables with distances) or RC_METRIC_WLD (the caller refuses others).

@@ -347,6 +347,32 @@ TEST(ChessCli, ProbeReadsEveryChessFormatAlike) {
         ASSERT_TRUE(z.ok() && z.dtz) << z.error;
         EXPECT_EQ(docs["syzygy"]["value"]["plies"], std::abs(*z.dtz));
     }
+    // The JSON gives each child's own value: the result turned, a DTM one ply shorter. The text
+    // gives the mover's view first, which for the best move is the position's value.
+    for (const auto& [format, doc] : docs) {
+        ASSERT_FALSE(doc["moves"].empty()) << doc.dump();
+        const nlohmann::json& best = doc["moves"][0]["value"];
+        EXPECT_EQ(best["result"], "win") << doc.dump();
+        if (format != "syzygy") {
+            EXPECT_EQ(best["plies"].get<int>(), doc["value"]["plies"].get<int>() - 1) << doc.dump();
+        }
+        const std::filesystem::path dir = format == "syzygy"    ? syz
+                                          : format == "gaviota" ? gav
+                                                                : ours;
+        const CliRun text = run("probe " + dir.string() + " '" + fen + "'");
+        ASSERT_EQ(text.status, 0) << text.out;
+        const auto value_at = text.out.find("value: ");
+        ASSERT_NE(value_at, std::string::npos) << text.out;
+        const std::string value =
+            text.out.substr(value_at + 7, text.out.find(" (", value_at) - value_at - 7);
+        const auto uci_at = text.out.find(doc["moves"][0]["uci"].get<std::string>() + "   ");
+        ASSERT_NE(uci_at, std::string::npos) << text.out;
+        const std::string line = text.out.substr(uci_at, text.out.find('\n', uci_at) - uci_at);
+        const std::string word = value.substr(0, value.find(' '));
+        EXPECT_TRUE(contains(line, "   " + (format == "syzygy" ? word : value) + " "))
+            << format << ": the best move's value for the mover is not " << value << "\n"
+            << text.out;
+    }
     // Best first for the mover: every move loses, the longest loss first (by DTM).
     for (const char* format : {"gaviota", "native"}) {
         int last = 1 << 20;

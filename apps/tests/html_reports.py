@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""--html FILE of verify, stats, audit, corpus, check-movegen and check-probe, opened in headless
-Chromium (Debian's `chromium`, installed by ci/setup.sh): every board renders at its size with its
-32 numbered squares and exactly the pieces of its FEN, the offending move is drawn, the
-histograms of verify and stats render with bars (two a slice: one a side to move), and a
-screenshot of each page is kept beside it (the test prints where).
+"""--html FILE of verify, stats, audit, corpus, check-movegen and check-probe, checkers and chess,
+opened in headless Chromium (Debian's `chromium`, installed by ci/setup.sh) in a 1280-pixel
+window: the page is no wider than the window; a failed page opens with its failures; every board
+renders at its size with its squares and exactly the pieces of its FEN, once (no text diagram of
+it beside); the offending move is drawn; the histograms of verify and stats render with bars (two
+a slice: one a side to move), those with one value or none folded away, and no two labels of a
+histogram overlap. A screenshot of each page is kept beside it (the test prints where).
 
 usage: html_reports.py RETROCHECK_BIN SOURCE_DIR SCRATCH_DIR [PLUGINS_DIR]
 """
@@ -21,23 +23,42 @@ PLUGINS = sys.argv[4] if len(sys.argv) > 4 else None
 failures = []
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+WINDOW = 1280
 CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                "--virtual-time-budget=5000"]
+                "--virtual-time-budget=5000", f"--window-size={WINDOW},1000"]
+# A text diagram's border, as checkers::diagram and chess::diagram draw it.
+DIAGRAM = "+-----------------+"
 
 # Measures what the browser laid out and writes it into the page as JSON.
 PROBE = """<script>
 window.addEventListener('load', () => {
   const box = e => { const b = e.getBoundingClientRect(); return [b.width, b.height]; };
+  const overlap = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 &&
+                            a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const overlaps = s => {
+    const t = [...s.querySelectorAll('text')].map(e => [e.textContent, e.getBoundingClientRect()]);
+    const out = [];
+    for (let i = 0; i < t.length; ++i)
+      for (let j = i + 1; j < t.length; ++j)
+        if (overlap(t[i][1], t[j][1])) out.push(t[i][0] + ' / ' + t[j][0]);
+    return out;
+  };
+  // Open the folded histograms, so that their labels are laid out and measured too.
+  document.querySelectorAll('details').forEach(d => d.open = true);
   const out = {
+    width: document.documentElement.scrollWidth,
+    headings: [...document.querySelectorAll('h2')].map(h => h.textContent),
+    texts: [...document.querySelectorAll('pre')].map(p => p.textContent),
     boards: [...document.querySelectorAll('svg.board')].map(s => ({
-      size: box(s), fen: s.getAttribute('aria-label'),
+      size: box(s), fen: s.getAttribute('aria-label'), chess: s.classList.contains('chess'),
       squares: s.querySelectorAll('rect.square').length,
       numbers: [...s.querySelectorAll('text.number')].map(t => t.textContent).join(','),
-      pieces: s.querySelectorAll('circle.man, circle.king').length,
+      pieces: s.querySelectorAll('circle.man, circle.king, text.piece').length,
       kings: s.querySelectorAll('circle.king').length,
-      moves: [...s.querySelectorAll('polyline.move')].map(p => box(p))})),
+      moves: [...s.querySelectorAll('polyline.move, line.move')].map(p => box(p))})),
     histograms: [...document.querySelectorAll('svg.histogram')].map(s => ({
-      size: box(s), bars: s.querySelectorAll('rect.bar').length,
+      size: box(s), bars: s.querySelectorAll('rect.bar').length, title: s.getAttribute('aria-label'),
+      folded: s.closest('details') !== null, overlaps: overlaps(s),
       drawn: [...s.querySelectorAll('rect.bar')].filter(r => box(r)[1] > 0).length}))};
   const pre = document.createElement('pre');
   pre.id = 'render-check';
@@ -48,7 +69,10 @@ window.addEventListener('load', () => {
 
 
 def fen_pieces(fen):
-    """Pieces and kings of a FEN as format_fen writes it ("W:W21,K22:B1,2")."""
+    """Pieces and kings of a FEN as format_fen writes it ("W:W21,K22:B1,2"; a chess FEN: its
+    pieces, kings not told apart)."""
+    if "/" in fen:
+        return sum(c.isalpha() for c in fen.split()[0]), 0
     pieces = kings = 0
     for part in fen.split(":")[1:]:
         for token in part[1:].split(","):
@@ -85,13 +109,22 @@ def check(name, args, status, boards=None, moves=0, histograms=None):
     if r is None:
         problems.append("Chromium did not render the page")
     else:
+        if r["width"] > WINDOW:
+            problems.append(f"the page is {r['width']} pixels wide, the window {WINDOW}")
+        if status == 1 and boards and r["headings"][:1] != ["Failures"]:
+            problems.append(f"a failed page opens with {r['headings'][:1]}, not its failures")
+        if any(DIAGRAM in t for t in r["texts"]):
+            problems.append("a board drawn twice: a text diagram beside its SVG")
         if boards is not None and len(r["boards"]) < boards:
             problems.append(f"{len(r['boards'])} boards, expected at least {boards}")
         for b in r["boards"]:
             pieces, kings = fen_pieces(b["fen"])
             if b["size"][0] < 300 or b["size"][1] < 300:
                 problems.append(f"board {b['fen']} laid out at {b['size']}")
-            if b["squares"] != 32 or b["numbers"] != ",".join(map(str, range(1, 33))):
+            if b["chess"]:
+                if b["squares"] != 64:
+                    problems.append(f"board {b['fen']}: {b['squares']} squares")
+            elif b["squares"] != 32 or b["numbers"] != ",".join(map(str, range(1, 33))):
                 problems.append(f"board {b['fen']}: squares {b['squares']}, numbers {b['numbers']}")
             if (b["pieces"], b["kings"]) != (pieces, kings):
                 problems.append(f"board {b['fen']}: {b['pieces']} pieces ({b['kings']} kings) "
@@ -105,11 +138,16 @@ def check(name, args, status, boards=None, moves=0, histograms=None):
             for h in r["histograms"]:
                 if h["size"][0] <= 0 or h["size"][1] <= 0 or h["drawn"] != h["bars"]:
                     problems.append(f"histogram not rendered: {h}")
+                if h["overlaps"]:
+                    problems.append(f"histogram {h['title']}: labels overlap: {h['overlaps'][:2]}")
+                if h["bars"] <= 1 and not h["folded"]:
+                    problems.append(f"histogram {h['title']} ({h['bars']} bars) not folded")
+                if h["bars"] > 1 and h["folded"]:
+                    problems.append(f"histogram {h['title']} ({h['bars']} bars) folded")
             if not any(h["bars"] for h in r["histograms"]):
                 problems.append("no histogram has a bar")
     shot = os.path.join(SCRATCH, name + ".png")
-    subprocess.run([CHROMIUM] + CHROME_FLAGS + ["--window-size=1300,1600",
-                                                f"--screenshot={shot}", page],
+    subprocess.run([CHROMIUM] + CHROME_FLAGS + [f"--screenshot={shot}", page],
                    capture_output=True, timeout=120)
     if not os.path.exists(shot) or os.path.getsize(shot) == 0:
         problems.append("no screenshot")
@@ -129,8 +167,15 @@ check("verify", ["verify", t3], 0, boards=0, histograms=2 * slices)
 check("stats", ["stats", t3], 0, boards=0, histograms=2 * slices)
 check("audit", ["audit", "--db-format", "native", t3], 0, boards=0)
 check("corpus", ["corpus", corpus, "--db", t3], 1, boards=1)
+krk = os.path.join(SCRATCH, "krk")
+subprocess.run([BIN, "build", "chess", "--material", "KRvK", "--out", krk, "--quiet"], check=True,
+               capture_output=True)
+check("verify_chess", ["verify", krk], 0, boards=0, histograms=2)
+check("stats_chess", ["stats", krk], 0, boards=0, histograms=2)
 if PLUGINS:
     lib = lambda name: os.path.join(PLUGINS, f"lib{name}.so")
+    check("check_movegen_chess", ["check-movegen", "--plugin", lib("chess_movegen"), "--cases",
+                                  "400"], 1, boards=1, moves=1)
     check("check_movegen", ["check-movegen", "--plugin", lib("buggy_movegen"), "--cases", "400"],
           1, boards=2, moves=2)
     check("check_probe", ["check-probe", "--plugin", lib("botched_resolver"), "--db", t3,

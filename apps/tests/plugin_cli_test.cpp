@@ -172,14 +172,39 @@ TEST(PluginHangs, AGeneratorThatNeverReturnsIsGivenUpOn) {
     std::cout << "a generator that never returns: given up on after " << seconds << " s\n";
 }
 
+// --time S: the run asks until S seconds have passed, and a call under way then (one that would
+// take its whole --call-time) is cut there and not judged: the run ends at S, neither a call's
+// limit early nor a call's limit late.
+TEST(CheckProbe, TimeBudgetsEndWithinASecondOfTheirSeconds) {
+    const JsonRun exact = run_json(probe_check(PLUGIN_exact_resolver, "--time 2"));
+    EXPECT_EQ(exact.status, 0) << exact.doc.dump(2);
+    EXPECT_GE(exact.doc["seconds"].get<double>(), 2.0);
+    EXPECT_LT(exact.doc["seconds"].get<double>(), 3.0);
+    EXPECT_GT(exact.doc["checked"].get<int>(), 0);
+
+    const ScopedEnv every("TEST_PLUGIN_EVERY", "hang");
+    const auto t0 = std::chrono::steady_clock::now();
+    const JsonRun hang =
+        run_json(probe_check(PLUGIN_test_plugin_answers, "--time 2 --call-time 60"));
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    EXPECT_EQ(hang.status, 1) << hang.doc.dump(2);  // it valued nothing
+    EXPECT_GE(hang.doc["seconds"].get<double>(), 2.0);
+    EXPECT_LT(hang.doc["seconds"].get<double>(), 3.0);
+    EXPECT_LT(seconds, 8.0) << "the call cut at the run's end, not waited out for 60 s";
+    EXPECT_EQ(hang.doc["checked"], 0) << "the call cut by the budget is not judged";
+    EXPECT_EQ(hang.doc["non_terminating"], 0);
+}
+
 TEST(CheckProbe, FindsTheNaiveResolversEndlessRecursionWithinTheMinute) {
     const JsonRun r = run_json(probe_check(PLUGIN_naive_resolver, "--time 60"));
     ASSERT_EQ(r.status, 1) << r.doc.dump(2);
-    EXPECT_LT(r.doc["seconds"].get<double>(), 60.0);
+    EXPECT_LT(r.doc["seconds"].get<double>(), 61.0);
     EXPECT_GT(r.doc["non_terminating"].get<int>(), 0);
     EXPECT_EQ(r.doc["wrong_values"], 0) << "it is right wherever it ends";
     ASSERT_FALSE(r.doc["examples"].empty());
     const json& e = r.doc["examples"][0];
+    EXPECT_LT(e["found_after"].get<double>(), 60.0);
     EXPECT_EQ(e["problem"], "non-terminating");
     EXPECT_LE(e["pieces"].get<int>(), 4);
     EXPECT_TRUE(contains(e["message"], "stack overflow")) << e.dump();
@@ -282,7 +307,6 @@ TEST(CheckPlugins, RefuseWhatTheyCannotCheckByName) {
     expect_refused(probe_check(PLUGIN_exact_resolver, "--pieces 5"),
                    "--pieces 5: " + four_pieces().string() + " holds tables of up to 4 pieces");
     expect_refused(probe_check(PLUGIN_exact_resolver, "--exhaustive 6"), "--exhaustive 6");
-    expect_refused(probe_check(PLUGIN_exact_resolver, "--time 2"), "--time 2: too short");
     expect_refused(probe_check(PLUGIN_exact_resolver, "--min-valued 1.5"), "--min-valued");
 }
 

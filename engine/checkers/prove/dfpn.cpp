@@ -46,7 +46,10 @@ void WinSearch::forget(const std::vector<Position>& positions) {
 
 bool WinSearch::out_of_budget() {
     if (nodes_ >= node_limit_) stop_ = true;
-    if ((nodes_ & 1023u) == 0 && Clock::now() >= deadline_) stop_ = true;
+    if ((nodes_ & 1023u) == 0) {
+        if (counter_) counter_->fetch_add(1024, std::memory_order_relaxed);
+        if (Clock::now() >= deadline_) stop_ = true;
+    }
     return stop_;
 }
 

@@ -16,6 +16,7 @@
 // prover forgets what the checker refutes and searches on.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -62,6 +63,8 @@ class WinSearch {
     const Position& root() const { return root_; }
     Color attacker() const { return attacker_; }
     std::uint64_t nodes() const { return nodes_; }
+    // Adds the expansions to *counter as they go, by 1,024s (for a progress line).
+    void count_nodes_in(std::atomic<std::uint64_t>* counter) { counter_ = counter; }
     std::size_t stored() const { return store_.size(); }
     // What the store says of a position: proven, disproven (resting on a path or not: the
     // certificate checker decides), open; nullopt when it holds nothing.
@@ -113,6 +116,7 @@ class WinSearch {
     // Whether n's anchor holds for a child at `ply` of the current path (its ply then).
     std::optional<std::int32_t> anchor_here(const StoredNode& n, int ply) const;
     std::uint64_t nodes_ = 0, node_limit_ = 0;
+    std::atomic<std::uint64_t>* counter_ = nullptr;
     Clock::time_point deadline_;
     bool stop_ = false, memory_full_ = false;
 };

@@ -43,10 +43,13 @@ using Clock = std::chrono::steady_clock;
 // claim its certificate passes answers the question.
 class Question {
   public:
-    Question(const Position& root, Color attacker, EndgameProbe* tables, std::size_t entries)
+    Question(const Position& root, Color attacker, EndgameProbe* tables, const ProveLimits& limits)
         : tables_(tables) {
-        for (const bool optimistic : {false, true})
-            searches_.push_back({WinSearch(root, attacker, tables, entries / 2, optimistic)});
+        for (const bool optimistic : {false, true}) {
+            searches_.push_back(
+                {WinSearch(root, attacker, tables, limits.max_entries / 2, optimistic)});
+            searches_.back().search.count_nodes_in(limits.nodes_seen);
+        }
     }
 
     bool open() const { return !closed_; }
@@ -177,7 +180,7 @@ void run_slices(std::vector<Question*> questions, const ProveLimits& limits,
 Answer prove_win(const Position& root, Color attacker, EndgameProbe* tables,
                  const ProveLimits& limits) {
     const auto start = Clock::now();
-    Question q(root, attacker, tables, limits.max_entries);
+    Question q(root, attacker, tables, limits);
     run_slices({&q}, limits, start, [] { return false; });
     Answer a = q.answer();
     a.seconds = seconds_since(start);
@@ -187,8 +190,8 @@ Answer prove_win(const Position& root, Color attacker, EndgameProbe* tables,
 Proof prove_value(const Position& root, EndgameProbe* tables, const ProveLimits& limits) {
     const auto start = Clock::now();
     const Color us = root.side_to_move();
-    Question ours(root, us, tables, limits.max_entries);
-    Question theirs(root, ~us, tables, limits.max_entries);
+    Question ours(root, us, tables, limits);
+    Question theirs(root, ~us, tables, limits);
     const auto done = [&] {
         const auto& a = ours.answer().wins;
         const auto& b = theirs.answer().wins;

@@ -5,6 +5,7 @@
 // stays unknown: the prover never guesses.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -21,6 +22,8 @@ struct ProveLimits {
     std::uint64_t nodes = 0;                         // > 0: expansions over both searches
     double seconds = 0;                              // > 0: wall time
     std::size_t max_entries = std::size_t{4} << 20;  // positions each search's store keeps
+    // When given: the expansions counted as they go (by 1,024s), for a progress line.
+    std::atomic<std::uint64_t>* nodes_seen = nullptr;
 };
 
 // One question: does the attacker win?
