@@ -25,7 +25,8 @@ expect 1 'ERROR ply 1, 1\. 18-22 \(Black\) turns a draw into a loss' -- \
 expect 1 '^4 games, 1 move that change' -- pdn "$data/games.pdn" --db "$tables"
 expect 1 '\],"errors":1}$' -- pdn "$data/games.pdn" --db "$tables" --json
 expect 0 '^4 games, 0 moves' -- pdn "$data/games.pdn"
-expect 2 "illegal.pdn: game 2, move 2 \(White\) '19-26'" -- pdn "$data/illegal.pdn" --db "$tables"
+expect 2 "illegal.pdn: game 2, move 2 \(White\) '19-26'.*; legal: 22-17 27-23 19-16 " -- \
+  pdn "$data/illegal.pdn" --db "$tables"
 # Move numbers printed as the file writes them: `1... 24-19` kept, and `1. 24-19` too.
 expect 1 '^  1\.\.\. 24-19 \(White\) ' -- pdn "$data/games.pdn" --db "$tables"
 expect 0 '^  1\. 24-19 \(White\) ' -- pdn "$data/numbering.pdn"

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Progress lines: build, verify, audit, prove, corpus and check-probe draw one on a terminal
-(stderr a pseudo-terminal here), with what is done, a rate and an ETA; none under --json, none
-when stderr is a pipe; and what the command prints on stdout is the same either way.
+(stderr a pseudo-terminal here), with what is done, a rate (above 0 in some line) and an ETA;
+none under --json, none when stderr is a pipe; and what the command prints on stdout is the
+same either way.
 
 usage: progress_lines.py RETROCHECK_BIN SCRATCH_DIR [PLUGINS_DIR]
 """
@@ -68,6 +69,9 @@ def check(name, args, status, word):
         if "ETA" not in l or "/s" not in l:
             problems.append(f"a line without a rate and an ETA: {l!r}")
             break
+    rates = [int(m.replace(",", "")) for l in shown for m in re.findall(r"([0-9][0-9,]*) \w+/s", l)]
+    if shown and not any(rates):
+        problems.append(f"no line with a rate above 0: {shown[-1]!r}")
     piped_code, piped_out, piped_err = in_pipe(args)
     if "\x1b[K" in piped_err:
         problems.append("a progress line drawn into a pipe")

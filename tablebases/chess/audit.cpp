@@ -177,9 +177,9 @@ struct Context {
         for (std::size_t i = 0; i < kids.size(); ++i) {
             DtzChild& d = dtz_children[i];
             d.zeroing = retrocheck::chess::zeroing(x, moves[i]);
-            d.wld = wld_of(kids[i].wdl);
+            d.wdl = kids[i].wdl;
             d.dtz = kids[i].dtz.value_or(0);
-            if (d.wld == Wld::Loss) {
+            if (wld_of(d.wdl) == Wld::Loss) {
                 const Position c = x.after(moves[i]);
                 d.mated = c.in_check() && retrocheck::chess::count_moves(c) == 0;
             }

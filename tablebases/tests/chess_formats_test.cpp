@@ -72,11 +72,11 @@ TEST(FastChessFormats, Names) {
 }
 
 TEST(FastChessFormats, DtzRules) {
-    const DtzChild zeroing_win{true, false, Wld::Loss, 0};
-    const DtzChild quiet_loss_7{false, false, Wld::Loss, -7};
-    const DtzChild quiet_win_4{false, false, Wld::Win, 4};
-    const DtzChild zeroing_to_win{true, false, Wld::Win, 0};
-    const DtzChild mate{false, true, Wld::Loss, -1};
+    const DtzChild zeroing_win{true, false, Wdl5::Loss, 0};
+    const DtzChild quiet_loss_7{false, false, Wdl5::Loss, -7};
+    const DtzChild quiet_win_4{false, false, Wdl5::Win, 4};
+    const DtzChild zeroing_to_win{true, false, Wdl5::Win, 0};
+    const DtzChild mate{false, true, Wdl5::Loss, -1};
     // A win: 1 through a zeroing move, else one more than the best lost child (or one less:
     // Syzygy's rounding).
     EXPECT_FALSE(judge_dtz(Wdl5::Win, 1, std::vector{zeroing_win, quiet_loss_7}));
@@ -91,7 +91,7 @@ TEST(FastChessFormats, DtzRules) {
     EXPECT_FALSE(judge_dtz(Wdl5::Win, 1, std::vector{mate, quiet_loss_7}));
     // A zeroing move counts 1 whatever the child's own DTZ (a pawn move stays in the material and
     // has one), and no more: 2 is past Syzygy's rounding.
-    const DtzChild push_to_loss_7{true, false, Wld::Loss, -7};
+    const DtzChild push_to_loss_7{true, false, Wdl5::Loss, -7};
     EXPECT_FALSE(judge_dtz(Wdl5::Win, 1, std::vector{push_to_loss_7, quiet_loss_7}));
     EXPECT_EQ(std::string(judge_dtz(Wdl5::Win, 2, std::vector{zeroing_win})->rule),
               "dtz-zeroing-line");
@@ -105,7 +105,7 @@ TEST(FastChessFormats, DtzRules) {
     EXPECT_EQ(std::string(judge_dtz(Wdl5::Draw, 3, std::vector{quiet_win_4})->rule),
               "dtz-draw-is-0");
     EXPECT_EQ(std::string(judge_dtz(Wdl5::Win, -8, std::vector{quiet_loss_7})->rule), "dtz-sign");
-    const DtzChild far{false, false, Wld::Loss, -120};
+    const DtzChild far{false, false, Wdl5::BlessedLoss, -120};
     EXPECT_EQ(std::string(judge_dtz(Wdl5::Win, 121, std::vector{far})->rule), "dtz-50-move");
     EXPECT_FALSE(judge_dtz(Wdl5::CursedWin, 121, std::vector{far}));
 }
