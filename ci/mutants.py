@@ -129,6 +129,23 @@ AFTER_OUTPUT = re.compile(r"^\s*(Start\s+\d+:|\d+/\d+ Test\s+#|The following tes
 OUTPUT_GRACE = 3.0
 
 
+def kill_strays():
+    """Kills every process still running a program of the scratch build once a stage is over. A
+    plugin host runs in a process group of its own, out of ctest's reach, and a mutant of the
+    host's kill path can leave one spinning, which would slow every run after it."""
+    root = os.path.realpath(BUILD) + os.sep
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            exe = os.readlink(f"/proc/{pid}/exe")
+        except OSError:
+            continue
+        if exe.startswith(root):
+            try:
+                os.kill(int(pid), signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
 def stage(label_args, jobs, log, t0):
     """Runs one ctest stage, stopping at the first failure. Returns (killer, seconds since t0 at
     the kill), or (None, seconds since t0 at the end) when every test passed. The killer names
@@ -171,6 +188,7 @@ def stage(label_args, jobs, log, t0):
         p.wait()
         if timer:
             timer.cancel()
+        kill_strays()
         if killer is None and p.returncode != 0:
             killer = "(ctest failed)"
         if when is None:
