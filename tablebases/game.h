@@ -130,7 +130,7 @@ template <typename Tables>
 using GameOf = typename GameOfTables<Tables>::type;
 
 // The given slices and every slice their moves lead to, directly or not, in build order.
-template <TableGame G>
+template <RetrogradeGame G>
 std::vector<typename G::Slice> closure(const std::vector<typename G::Slice>& slices) {
     std::set<typename G::Slice> all;
     std::vector<typename G::Slice> todo = slices;

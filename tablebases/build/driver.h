@@ -14,7 +14,7 @@ namespace retrocheck::tb {
 
 // Throws std::runtime_error when a move leaves to a slice that `done` does not hold, when a
 // distance exceeds what one byte can store, or when the slice has 2^32 slots or more.
-template <TableGame G>
+template <RetrogradeGame G>
 typename G::StoredTable build_slice(const typename G::Slice& slice, const typename G::Tables& done,
                                     BuildMethod method, BuildStats* stats = nullptr,
                                     BuildProgress* progress = nullptr) {
@@ -22,7 +22,7 @@ typename G::StoredTable build_slice(const typename G::Slice& slice, const typena
 }
 
 // The slices and every slice their moves lead to, built in order into one set.
-template <TableGame G>
+template <RetrogradeGame G>
 typename G::Tables build_closure(const std::vector<typename G::Slice>& slices, BuildMethod method) {
     typename G::Tables set;
     for (const auto& s : closure<G>(slices))

@@ -1,5 +1,6 @@
 // The retrograde solver behind both builders (builder.h), generic over the game
-// (game.h): level-by-level settling by out-counting or grandfather forward checks.
+// (game.h) and the metric (metric.h: DTM, or DTZ50 for a game that names it as G::Metric):
+// level-by-level settling by out-counting or grandfather forward checks.
 //
 // Memory is the values themselves, plus one byte a position for out-counting and two bits a
 // position (no position there; still open to a win): no lists of scheduled positions. A pass
@@ -13,6 +14,10 @@
 //    every in-slice move is known to lose.
 // A pass for level L writes only values over L, so every value at most L is final when it
 // starts, and the result depends neither on the order of a pass nor on the number of threads.
+//
+// A game may split a slice into phases (G::phases, G::phase: DTZ's pawn structures, whose pawn
+// moves are exits into an earlier phase of the same table): each phase is solved in turn as if
+// the others' slots were empty, reading the earlier phases' final values through its exits.
 #pragma once
 
 #include <tbb/blocked_range.h>
@@ -29,10 +34,22 @@
 #include <vector>
 
 #include "tablebases/build/method.h"
+#include "tablebases/build/metric.h"
 #include "tablebases/game.h"
 #include "tablebases/value.h"
 
 namespace retrocheck::tb::detail {
+
+// A game's metric: DTM unless it names another.
+template <typename G>
+struct MetricOf {
+    using type = DtmMetric;
+};
+template <typename G>
+requires requires { typename G::Metric; }
+struct MetricOf<G> {
+    using type = typename G::Metric;
+};
 
 // What the moves leaving the slice offer the side to move, and how many moves stay inside.
 struct Exits {
@@ -54,6 +71,9 @@ template <RetrogradeGame G>
 class Retrograde {
   public:
     using Position = typename G::Position;
+    using Metric = typename MetricOf<G>::type;
+    using Code = typename Metric::Code;
+    static constexpr Code kUnknown = Metric::kUnknown, kDraw = Metric::kDraw;
 
     Retrograde(typename G::Slice slice, const typename G::Tables& done, BuildMethod method,
                BuildProgress* progress)
@@ -68,28 +88,9 @@ class Retrograde {
         if (n > std::numeric_limits<Id>::max())
             throw std::runtime_error("slice " + G::name(slice_) + " has " + std::to_string(n) +
                                      " positions, more than this builder's 32-bit ids hold");
-        if (method_ != BuildMethod::Grandfather) count_.assign(n, 0);
         absent_.assign((n + 63) / 64, 0);
         open_.assign((n + 63) / 64, 0);
-
-        seed_all(n);
-        for (int level = 0; level <= highest_.load(); ++level) {
-            if (progress_) progress_->level = level;
-            const bool any = scan(static_cast<Value>(level), [&](Id id) {
-                if (level % 2 == 0 && counting(id)) return false;  // a floor
-                settle(id, level);
-                return true;
-            });
-            if (any) longest_ = level;
-        }
-        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n), [&](const auto& r) {
-            for (std::uint64_t id = r.begin(); id != r.end(); ++id) {
-                Value& v = table_.values[id];
-                if (absent_[id / 64] >> (id % 64) & 1) continue;  // no position: left kUnknown
-                // Undecided, or a floor no loss reached: some in-slice move draws.
-                if (v == kUnknown || (v % 2 == 0 && counting(static_cast<Id>(id)))) v = kDraw;
-            }
-        });
+        for (phase_ = 0; phase_ < phases(); ++phase_) solve_phase(n);
         if (stats) {
             stats->positions = n;
             stats->levels = longest_ + 1;
@@ -100,6 +101,47 @@ class Retrograde {
   private:
     // An exit draw: the position can no longer lose, and its count never reaches 0.
     static constexpr std::uint8_t kCannotLose = 0x80;
+
+    int phases() const {
+        if constexpr (requires { G::phases(slice_); })
+            return G::phases(slice_);
+        else
+            return 1;
+    }
+    bool in_phase(const Position& p) const {
+        if constexpr (requires { G::phase(p); })
+            return G::phase(p) == phase_;
+        else
+            return true;
+    }
+
+    // The positions of the current phase, every other slot left as it stands (empty, or final
+    // from an earlier phase).
+    void solve_phase(std::uint64_t n) {
+        if (method_ != BuildMethod::Grandfather) count_.assign(n, 0);
+        highest_ = -1;
+        seed_all(n);
+        for (int level = 0; level <= highest_.load(); ++level) {
+            if (progress_) progress_->level = level;
+            const bool any = scan(static_cast<Code>(level), [&](Id id) {
+                if (absent(id)) return false;                      // another phase's
+                if (level % 2 == 0 && counting(id)) return false;  // a floor
+                settle(id, level);
+                return true;
+            });
+            if (any) longest_ = std::max(longest_, level);
+        }
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n), [&](const auto& r) {
+            for (std::uint64_t id = r.begin(); id != r.end(); ++id) {
+                Code& v = table_.values[id];
+                if (absent(static_cast<Id>(id))) continue;  // no position here, or not now
+                // Undecided, or a floor no loss reached: some in-slice move draws.
+                if (v == kUnknown || (v % 2 == 0 && counting(static_cast<Id>(id)))) v = kDraw;
+            }
+        });
+    }
+
+    bool absent(Id id) const { return absent_[id / 64] >> (id % 64) & 1; }
 
     // The first pass over the pool, a word of 64 slots at a time: a word's bits are one
     // thread's to write. The deliberately broken variant keeps one thread, as its original did.
@@ -120,8 +162,8 @@ class Retrograde {
     // (settled a position). The ids are found a batch at a time and their counts fetched ahead:
     // an even level reads each one's count.
     template <typename F>
-    bool scan(Value level, F f) {
-        Value* const values = table_.values.data();
+    bool scan(Code level, F f) {
+        Code* const values = table_.values.data();
         const std::uint64_t n = table_.values.size();
         std::atomic<bool> any{false};
         in_arena([&] {
@@ -134,10 +176,9 @@ class Retrograde {
                     for (std::size_t k = 0; k < size; ++k) settled += f(batch[k]);
                     size = 0;
                 };
-                const Value* p = values + r.begin();
-                const Value* const end = values + r.end();
-                while ((p = static_cast<const Value*>(
-                            std::memchr(p, level, static_cast<std::size_t>(end - p))))) {
+                const Code* p = values + r.begin();
+                const Code* const end = values + r.end();
+                while ((p = find_code(p, end, level))) {
                     const Id id = static_cast<Id>(p - values);
                     if (!count_.empty()) __builtin_prefetch(&count_[id]);
                     batch[size++] = id;
@@ -153,6 +194,25 @@ class Retrograde {
         return any;
     }
 
+    // The first of [p, end) equal to `code`, or nullptr.
+    static const Code* find_code(const Code* p, const Code* end, Code code) {
+        if constexpr (sizeof(Code) == 1) {
+            return static_cast<const Code*>(
+                std::memchr(p, code, static_cast<std::size_t>(end - p)));
+        } else {
+            // A block at a time, tested whole without a branch (vectorized), then searched.
+            constexpr std::ptrdiff_t kBlock = 32;
+            for (; end - p >= kBlock; p += kBlock) {
+                bool any = false;
+                for (std::ptrdiff_t k = 0; k < kBlock; ++k) any |= p[k] == code;
+                if (any) break;
+            }
+            for (; p != end; ++p)
+                if (*p == code) return p;
+            return nullptr;
+        }
+    }
+
     template <typename F>
     void in_arena(F body) {
         if (method_ == BuildMethod::FirstFoundForTesting)
@@ -165,14 +225,16 @@ class Retrograde {
         Exits e;
         const auto exit = [&](const Position& child) {
             ++e.moves;
-            const auto v = done_.probe(child);
-            if (!v)
+            const int code = exit_code(child);
+            if (code == kExitMissing)
                 throw std::runtime_error("slice " + G::name(G::slice_of(child)) +
                                          " is needed before " + G::name(slice_));
-            const Outcome mine = v->parent_view();
-            if (mine.is_win()) e.shortest_win = std::min(e.shortest_win, mine.plies());
-            if (mine.is_loss()) e.longest_loss = std::max(e.longest_loss, mine.plies());
-            if (mine.is_draw()) e.draw = true;
+            if (code == kExitDraw)
+                e.draw = true;
+            else if (code % 2)
+                e.shortest_win = std::min(e.shortest_win, code);
+            else
+                e.longest_loss = std::max(e.longest_loss, code);
         };
         if (!(G::kSharedSlots && G::may_share_slots(table_, p))) {
             e.in_slice = G::for_each_exit(p, exit);
@@ -197,15 +259,29 @@ class Retrograde {
         return e;
     }
 
-    // The value byte of a distance, which must fit one.
-    Value distance(int plies) {
-        if (plies > kMaxPlies)
-            throw std::runtime_error("a distance over " + std::to_string(kMaxPlies) +
-                                     " plies in slice " + G::name(slice_));
-        int high = highest_.load(std::memory_order_relaxed);
-        while (plies > high && !highest_.compare_exchange_weak(high, plies)) {
+    // What a move that leaves the slice to `child` is worth to its mover: the game's own
+    // valuation (G::exit_code) or, by default, the child's value in the finished tables.
+    int exit_code(const Position& child) const {
+        if constexpr (requires { G::exit_code(done_, table_, child); }) {
+            return G::exit_code(done_, table_, child);
+        } else {
+            const auto v = done_.probe(child);
+            if (!v) return kExitMissing;
+            const Outcome mine = v->parent_view();
+            return mine.is_draw() ? kExitDraw : mine.plies();
         }
-        return static_cast<Value>(plies);
+    }
+
+    // The stored code of a level, which must fit one.
+    Code distance(int code) {
+        if (code > Metric::kMaxCode)
+            throw std::runtime_error(std::string("a ") + Metric::kName + " code over " +
+                                     std::to_string(Metric::kMaxCode) + " in slice " +
+                                     G::name(slice_));
+        int high = highest_.load(std::memory_order_relaxed);
+        while (code > high && !highest_.compare_exchange_weak(high, code)) {
+        }
+        return static_cast<Code>(code);
     }
 
     // First pass over word w's slots, below end: the exits' verdict, and positions settled by
@@ -215,12 +291,12 @@ class Retrograde {
         std::uint64_t absent = 0, open = 0;
         G::for_each_slot(table_, 64 * w, end, [&](std::uint64_t slot, const Position* pos) {
             const Id id = static_cast<Id>(slot);
-            if (!pos) {
+            if (!pos || !in_phase(*pos)) {
                 absent |= bit(id);
                 return;
             }
             seed(id, *pos);
-            const Value v = table_.values[id];
+            const Code v = table_.values[id];
             if (v == kUnknown || (v != kDraw && v % 2) || counting(id)) open |= bit(id);
         });
         absent_[w] = absent;
@@ -230,7 +306,7 @@ class Retrograde {
     static std::uint64_t bit(Id id) { return std::uint64_t{1} << (id % 64); }
 
     void seed(Id id, const Position& pos) {
-        Value& v = table_.values[id];
+        Code& v = table_.values[id];
         const Exits e = exits(pos);
         if (e.moves == 0) {  // no legal move: a loss in 0, or a draw (stalemate)
             v = G::lost_without_moves(pos) ? distance(0) : kDraw;
@@ -253,13 +329,14 @@ class Retrograde {
         if (!e.draw && e.longest_loss > 0) v = distance(e.longest_loss);  // the floor
     }
 
-    // Whether a loss of a child, at `level`, still makes this parent a win in level+1: it is
-    // undecided, a longer exit win (which the broken variant keeps), or a floor (whatever its
-    // level: one skipped by its scan is still open).
-    bool improves_to_win(Value v, Id pid, int level) const {
+    // Whether a loss of a child, at `level`, still makes this parent a win at level + kWinStep:
+    // it is undecided, a longer exit win (which the broken variant keeps), or a floor (whatever
+    // its level: one skipped by its scan is still open).
+    bool improves_to_win(Code v, Id pid, int level) const {
         if (v == kUnknown) return true;
         if (v == kDraw) return false;
-        if (v % 2) return v > level + 1 && method_ != BuildMethod::FirstFoundForTesting;
+        if (v % 2)
+            return v > level + Metric::kWinStep && method_ != BuildMethod::FirstFoundForTesting;
         return counting(pid);
     }
 
@@ -316,7 +393,7 @@ class Retrograde {
                 forward_check_parent(ids[k], parents[k], level);
     }
 
-    // Every parent of a position lost at `level` that is still open wins in level+1.
+    // Every parent of a position lost at `level` that is still open wins at level + kWinStep.
     void win_parents(std::vector<Id>& ids, int level) {
         std::size_t open = 0;
         for (const Id pid : ids) {
@@ -328,9 +405,10 @@ class Retrograde {
         for (std::size_t k = 0; k < open; ++k) {
             const Id pid = ids[k];
             auto value = shared(table_.values[pid]);
-            Value v = value.load(std::memory_order_relaxed);
+            Code v = value.load(std::memory_order_relaxed);
             while (improves_to_win(v, pid, level))
-                if (value.compare_exchange_weak(v, distance(level + 1), std::memory_order_relaxed))
+                if (value.compare_exchange_weak(v, distance(level + Metric::kWinStep),
+                                                std::memory_order_relaxed))
                     break;
         }
     }
@@ -351,7 +429,7 @@ class Retrograde {
         }
         for (std::size_t k = 0; k < lost; ++k) {
             auto value = shared(table_.values[ids[k]]);
-            const Value v = value.load(std::memory_order_relaxed);
+            const Code v = value.load(std::memory_order_relaxed);
             value.store(v == kUnknown ? distance(level + 1) : std::max(v, distance(level + 1)),
                         std::memory_order_relaxed);
         }
@@ -360,11 +438,11 @@ class Retrograde {
     // Grandfather: a parent of a position won at `level` loses once every in-slice move wins.
     void forward_check_parent(Id pid, const Position& parent, int level) {
         auto value = shared(table_.values[pid]);
-        Value v = value.load(std::memory_order_relaxed);
+        Code v = value.load(std::memory_order_relaxed);
         if (v != kUnknown) return;  // decided, or a longer exit win
         if (!every_in_slice_child_wins(parent, level)) return;
         const Exits e = exits(parent);  // no exit wins: v would be odd
-        const Value lost = e.draw ? kDraw : distance(std::max(level + 1, e.longest_loss));
+        const Code lost = e.draw ? kDraw : distance(std::max(level + 1, e.longest_loss));
         value.compare_exchange_strong(v, lost, std::memory_order_relaxed);
     }
 
@@ -376,7 +454,7 @@ class Retrograde {
             parent,
             [&](auto make) {
                 if (!all) return;
-                const Value v = shared(table_.values[table_.id(make())]).load();
+                const Code v = shared(table_.values[table_.id(make())]).load();
                 all = v <= level && v % 2 == 1;
             },
             [](const Position&) {});
@@ -391,6 +469,7 @@ class Retrograde {
     std::vector<std::uint8_t> count_;    // out-counting: undecided in-slice moves, kCannotLose
     std::atomic<int> highest_{-1};       // the largest value written, tentative or not
     int longest_ = -1;                   // the last level at which positions settled
+    int phase_ = 0;                      // the phase being solved
     std::vector<std::uint64_t> absent_;  // one bit a slot: no position there
     // One bit a slot, clear once no loss of a child can improve it (a draw, a loss, a win
     // settled): a loss's parents look here first, a far smaller array than the values.

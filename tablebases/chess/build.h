@@ -1,11 +1,13 @@
-// The retrograde builders (builder.h, retrograde.h) on chess: WDL + DTM in plies for one
-// material, both sides to move, given the finished tables of the materials its captures and
-// promotions lead to. Both methods give byte-identical tables, whatever the number of threads.
+// The retrograde builders (builder.h, retrograde.h) on chess: WDL + DTM in plies, or DTZ50
+// (dtz.h), for one material, both sides to move, given the finished tables of the materials its
+// captures and promotions lead to. Both methods give identical tables, whatever the number of
+// threads.
 #pragma once
 
 #include <vector>
 
 #include "tablebases/build/method.h"
+#include "tablebases/chess/dtz.h"
 #include "tablebases/chess/material.h"
 #include "tablebases/chess/table.h"
 
@@ -25,5 +27,10 @@ MaterialTableSet build_closure(const std::vector<Material>& materials, BuildMeth
 
 // Every material of 3 to max_pieces pieces, both colourings, in build order.
 MaterialTableSet build_up_to(int max_pieces, BuildMethod method);
+
+// The same for DTZ50 tables.
+DtzTable build_dtz_material(const Material& material, const DtzTableSet& done, BuildMethod method,
+                            BuildStats* stats = nullptr, BuildProgress* progress = nullptr);
+DtzTableSet build_dtz_closure(const std::vector<Material>& materials, BuildMethod method);
 
 }  // namespace retrocheck::tb::chess

@@ -47,7 +47,7 @@ bool may_double_push_past(const Position& pos) {
 
 }  // namespace
 
-ChessBuildTable::ChessBuildTable(Material m) : index_(m) {
+ChessSlots::ChessSlots(Material m) : index_(m) {
     for (const auto& side : m.count)
         for (const int n : side) twins_ = twins_ || n > 1;
     pawns_ = m.pawns() > 0;
@@ -85,10 +85,9 @@ ChessBuildTable::ChessBuildTable(Material m) : index_(m) {
         }
         ep_ = std::move(unique);
     }
-    values.assign(slots + ep_.size(), kUnknown);
 }
 
-std::uint64_t ChessBuildTable::find(const Position& pos) const {
+std::uint64_t ChessSlots::find(const Position& pos) const {
     const Position image = pos.mirrored();
     const std::uint64_t key = std::min(pos.hash(), image.hash());
     auto it = std::lower_bound(ep_.begin(), ep_.end(), key,
@@ -99,7 +98,7 @@ std::uint64_t ChessBuildTable::find(const Position& pos) const {
     return kNone;
 }
 
-std::uint64_t ChessBuildTable::id(const Position& pos) const {
+std::uint64_t ChessSlots::id(const Position& pos) const {
     if (!pos.en_passant()) return table_id(index_, pos);
     const std::uint64_t at = find(pos);
     if (at == kNone)
@@ -108,7 +107,7 @@ std::uint64_t ChessBuildTable::id(const Position& pos) const {
     return at;
 }
 
-bool ChessBuildTable::shared_slot_image(const Position& pos) const {
+bool ChessSlots::shared_slot_image(const Position& pos) const {
     using retrocheck::chess::popcount;
     // A piece alone of its kind stays matched under T only on a square T fixes: none for the
     // file mirror and the rotations, a diagonal for the two diagonal reflections. Three such
@@ -141,13 +140,13 @@ bool ChessBuildTable::shared_slot_image(const Position& pos) const {
     return false;
 }
 
-std::optional<Position> ChessBuildTable::decoded(std::uint64_t id) const {
+std::optional<Position> ChessSlots::decoded(std::uint64_t id) const {
     if (id >= stored_slots()) return ep_[id - stored_slots()].pos;
     const bool black = id >= index_.size();
     return index_.position(black ? id - index_.size() : id, black ? Color::Black : Color::White);
 }
 
-Position ChessBuildTable::settled_position(std::uint64_t id) const {
+Position ChessSlots::settled_position(std::uint64_t id) const {
     if (id >= stored_slots()) return ep_[id - stored_slots()].pos;
     const bool black = id >= index_.size();
     return index_.laid_out(black ? id - index_.size() : id, black ? Color::Black : Color::White);
@@ -161,7 +160,7 @@ bool ChessGame::may_leave(const Position& p) {
     return targets && (retrocheck::chess::attacked_by(p, us, p.occupied()) & targets);
 }
 
-std::optional<Position> ChessBuildTable::position(std::uint64_t id) const {
+std::optional<Position> ChessSlots::position(std::uint64_t id) const {
     auto pos = decoded(id);
     if (!pos || !legal_slot(*pos)) return std::nullopt;  // en passant slots are legal
     return pos;

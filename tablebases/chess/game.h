@@ -25,11 +25,11 @@
 
 namespace retrocheck::tb::chess {
 
-class ChessBuildTable {
+// The slots of a material's table while it builds: the material's 2 * index().size(), then the
+// en passant ones.
+class ChessSlots {
   public:
-    explicit ChessBuildTable(Material m);
-
-    std::vector<Value> values;  // the material's 2 * size() slots, then the en passant ones
+    explicit ChessSlots(Material m);
 
     const MaterialIndex& index() const { return index_; }
     std::uint64_t stored_slots() const { return 2 * index_.size(); }
@@ -95,6 +95,17 @@ class ChessBuildTable {
     std::vector<EnPassant> ep_;  // by key
 };
 
+// A material's table while it builds: a code of the build's metric (metric.h) a slot.
+template <typename Code>
+struct ChessBuildTableOf : ChessSlots {
+    ChessBuildTableOf(Material m, Code unknown)
+        : ChessSlots(m), values(stored_slots() + en_passant_slots(), unknown) {}
+    std::vector<Code> values;
+};
+struct ChessBuildTable : ChessBuildTableOf<Value> {
+    explicit ChessBuildTable(Material m) : ChessBuildTableOf(m, kUnknown) {}
+};
+
 // How many distinct boards the symmetries of pos's material make of it (1, 2, 4 or 8).
 int orbit_size(const retrocheck::chess::Position& pos);
 
@@ -107,7 +118,9 @@ struct ChessGame {
     using Tables = MaterialTableSet;
     static constexpr bool kSharedSlots = true;  // a slot a symmetry class
     static bool lost_without_moves(const Position& p) { return p.in_check(); }  // else stalemate
-    static bool may_share_slots(const Table& t, const Position& p) { return t.may_share_slots(p); }
+    static bool may_share_slots(const ChessSlots& t, const Position& p) {
+        return t.may_share_slots(p);
+    }
 
     // What statistics count beyond wins, draws and losses (verify/stats.h): the same counted
     // over every symmetric image of each position (raw), not once a class.
@@ -161,10 +174,10 @@ struct ChessGame {
     // The finished table: the en passant slots dropped.
     static StoredTable finish(Table&& t, BuildStats* stats);
     template <typename F>
-    static void for_each_slot(const Table& t, std::uint64_t begin, std::uint64_t end, F&& f) {
+    static void for_each_slot(const ChessSlots& t, std::uint64_t begin, std::uint64_t end, F&& f) {
         t.for_each_position(begin, end, f);
     }
-    static Position settled_position(const Table& t, std::uint64_t id) {
+    static Position settled_position(const ChessSlots& t, std::uint64_t id) {
         return t.settled_position(id);
     }
 
@@ -182,12 +195,23 @@ struct ChessGame {
     // once for all of that piece's origins; tied_moved with the kings on the diagonal), and
     // for a king's un-move (king_moved). En passant rights build the parents.
     template <typename F>
-    static void for_each_parent_slot(const Table& t, const Position& p, std::uint64_t id, F&& f) {
+    static void for_each_parent_slot(const ChessSlots& t, const Position& p, std::uint64_t id,
+                                     F&& f) {
+        for_each_parent_slot_by(t, p, id, f, true);
+    }
+
+  protected:
+    // for_each_parent_slot(), the parents by a pawn move left out unless `pawn_moves`.
+    template <typename F>
+    static void for_each_parent_slot_by(const ChessSlots& t, const Position& p, std::uint64_t id,
+                                        F& f, bool pawn_moves) {
         using retrocheck::chess::PieceType;
         using retrocheck::chess::Square;
         const std::uint64_t size = t.index().size();
         if (id >= t.stored_slots() || retrocheck::chess::pushed_pawns(p)) {
+            const retrocheck::chess::Bitboard pawns = p.pieces(PieceType::Pawn);
             retrocheck::chess::for_each_parent(p, [&](const Position& parent) {
+                if (!pawn_moves && parent.pieces(PieceType::Pawn) != pawns) return;
                 if (!parent.en_passant() || t.has(parent)) f(t.id(parent), [&] { return parent; });
             });
             return;
@@ -199,6 +223,7 @@ struct ChessGame {
         const std::uint64_t reflected = tie ? t.index().reflected_index(i, p) : 0;
         retrocheck::chess::for_each_unmove_set(p, [&](PieceType type, Square to,
                                                       retrocheck::chess::Bitboard origins) {
+            if (!pawn_moves && type == PieceType::Pawn) return;
             // Every origin's slot from `moved` (a king's or another piece's).
             const auto each_origin = [&](const auto& moved) {
                 while (origins) {
@@ -215,7 +240,6 @@ struct ChessGame {
         });
     }
 
-  protected:
     // Where no capture or promotion is possible even ignoring pins and checks, every legal move
     // stays and only their number is needed (the count-only generator); else the moves that
     // leave are generated (and `keep` asked about each) and the others counted.

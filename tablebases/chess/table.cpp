@@ -1,7 +1,5 @@
 #include "tablebases/chess/table.h"
 
-#include <bit>
-
 #include "engine/chess/attacks.h"
 #include "engine/chess/movegen.h"
 
@@ -112,29 +110,6 @@ std::uint64_t material_key(const Position& pos) {
             key = key << 4 |
                   static_cast<std::uint64_t>(retrocheck::chess::popcount(pos.pieces(c, t)));
     return key;
-}
-
-void MaterialTableSet::add(std::shared_ptr<const MaterialTable> table) {
-    const Material m = table->material();
-    const MaterialTable* added = table.get();
-    tables_[m] = std::move(table);
-    if (2 * tables_.size() > slots_.size())
-        rehash();
-    else
-        place(added);
-}
-
-void MaterialTableSet::remove(const Material& m) {
-    tables_.erase(m);
-    rehash();
-}
-
-void MaterialTableSet::rehash() {
-    std::size_t size = 16;
-    while (size < 2 * tables_.size()) size *= 2;
-    slots_.assign(size, Slot{});
-    shift_ = 64 - std::countr_zero(size);
-    for (const auto& entry : tables_) place(entry.second.get());
 }
 
 namespace {

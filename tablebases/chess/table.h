@@ -1,11 +1,13 @@
 // Chess tables in memory: the values of one material (both sides to move) and a set of finished
-// materials that a builder, a verifier or a prober reads.
+// materials that a builder, a verifier or a prober reads, for either metric (metric.h): DTM
+// tables hold a Value a slot (value.h), DTZ50 tables a 16-bit code (dtz.h).
 //
 // Slot i of a material's table is index slot i with White to move, then (offset size()) with
 // Black to move. A slot that holds no legal position (broken in the index, or the side not to
-// move in check) holds kNoPosition.
+// move in check) holds the metric's kUnknown (kNoPosition for DTM).
 #pragma once
 
+#include <bit>
 #include <map>
 #include <memory>
 #include <optional>
@@ -13,6 +15,7 @@
 
 #include "engine/chess/position.h"
 #include "engine/core/outcome.h"
+#include "tablebases/build/metric.h"
 #include "tablebases/chess/index.h"
 #include "tablebases/chess/material.h"
 #include "tablebases/value.h"
@@ -49,13 +52,15 @@ class LegalSlots {
     retrocheck::chess::Bitboard blocks_ = 0, checks_ = 0;
 };
 
-struct MaterialTable {
+template <typename Metric>
+struct MaterialTableOf {
+    using Code = typename Metric::Code;
     MaterialIndex index;
-    std::vector<Value> values;  // 2 * index.size()
+    std::vector<Code> values;  // 2 * index.size()
 
-    explicit MaterialTable(Material m) : index(m), values(2 * index.size(), kNoPosition) {}
-    // values must hold 2 * index.size() bytes.
-    MaterialTable(Material m, std::vector<Value> v) : index(m), values(std::move(v)) {}
+    explicit MaterialTableOf(Material m) : index(m), values(2 * index.size(), Metric::kUnknown) {}
+    // values must hold 2 * index.size() codes.
+    MaterialTableOf(Material m, std::vector<Code> v) : index(m), values(std::move(v)) {}
 
     const Material& material() const { return index.material(); }
     std::uint64_t id(const retrocheck::chess::Position& pos) const { return table_id(index, pos); }
@@ -66,6 +71,7 @@ struct MaterialTable {
         return index.position(black ? id - index.size() : id, black ? Color::Black : Color::White);
     }
 };
+using MaterialTable = MaterialTableOf<DtmMetric>;
 
 // A 40-bit number for a material, a nibble a count in Material::count order, the first the
 // most significant (for hashing, and in our files' headers), and back.
@@ -74,35 +80,39 @@ std::uint64_t material_key(const Material& m);
 std::uint64_t material_key(const retrocheck::chess::Position& pos);
 Material material_of_key(std::uint64_t key);
 
-class MaterialTableSet {
+// Finished tables of one metric by material.
+template <typename Table>
+class TableSetOf {
   public:
-    void add(std::shared_ptr<const MaterialTable> table);
-    void remove(const Material& m);
-    const MaterialTable* find(const Material& m) const { return find_key(material_key(m)); }
+    void add(std::shared_ptr<const Table> table) {
+        const Material m = table->material();
+        const Table* added = table.get();
+        tables_[m] = std::move(table);
+        if (2 * tables_.size() > slots_.size())
+            rehash();
+        else
+            place(added);
+    }
+    void remove(const Material& m) {
+        tables_.erase(m);
+        rehash();
+    }
+    const Table* find(const Material& m) const { return find_key(material_key(m)); }
     // The table of pos's material.
-    const MaterialTable* find(const retrocheck::chess::Position& pos) const {
+    const Table* find(const retrocheck::chess::Position& pos) const {
         return find_key(material_key(pos));
     }
+    const std::map<Material, std::shared_ptr<const Table>>& tables() const { return tables_; }
 
-    // The value of a legal position without castling rights, or nothing when neither its
-    // material nor its colour flip is in the set. A position with an en passant right is valued by
-    // its own moves: the better of its stored value and its en passant captures (only the captures
-    // when the stored position has no other move). KvK is a draw without a table.
-    std::optional<Outcome> probe(const retrocheck::chess::Position& pos) const;
-    // The stored value of pos's slot (its en passant right ignored), or nothing when neither its
-    // material nor its colour flip is in the set.
-    std::optional<Outcome> probe_stored(const retrocheck::chess::Position& pos) const;
-
-    const std::map<Material, std::shared_ptr<const MaterialTable>>& tables() const {
-        return tables_;
-    }
+  protected:
+    const Table* find_key(std::uint64_t key) const { return slots_[slot_of(key)].table; }
 
   private:
     // Open addressing by material key, linear probing: a verifier or builder looks up a table for
     // every child of every position, and a hash map's lookup was a quarter of a verify's time.
     struct Slot {
         std::uint64_t key = kEmpty;
-        const MaterialTable* table = nullptr;
+        const Table* table = nullptr;
     };
     static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};  // no material has this key
     // The slot holding key, or the empty one where it would go.
@@ -112,16 +122,33 @@ class MaterialTableSet {
         while (slots_[i].key != key && slots_[i].key != kEmpty) i = (i + 1) & mask;
         return i;
     }
-    const MaterialTable* find_key(std::uint64_t key) const { return slots_[slot_of(key)].table; }
-    void place(const MaterialTable* table) {
+    void place(const Table* table) {
         const std::uint64_t key = material_key(table->material());
         slots_[slot_of(key)] = {key, table};
     }
-    void rehash();
+    void rehash() {
+        std::size_t size = 16;
+        while (size < 2 * tables_.size()) size *= 2;
+        slots_.assign(size, Slot{});
+        shift_ = 64 - std::countr_zero(size);
+        for (const auto& entry : tables_) place(entry.second.get());
+    }
 
-    std::map<Material, std::shared_ptr<const MaterialTable>> tables_;
+    std::map<Material, std::shared_ptr<const Table>> tables_;
     std::vector<Slot> slots_ = std::vector<Slot>(16);  // a power of two, at most half full
     int shift_ = 60;                                   // 64 - log2(slots_.size())
+};
+
+class MaterialTableSet : public TableSetOf<MaterialTable> {
+  public:
+    // The value of a legal position without castling rights, or nothing when neither its
+    // material nor its colour flip is in the set. A position with an en passant right is valued by
+    // its own moves: the better of its stored value and its en passant captures (only the captures
+    // when the stored position has no other move). KvK is a draw without a table.
+    std::optional<Outcome> probe(const retrocheck::chess::Position& pos) const;
+    // The stored value of pos's slot (its en passant right ignored), or nothing when neither its
+    // material nor its colour flip is in the set.
+    std::optional<Outcome> probe_stored(const retrocheck::chess::Position& pos) const;
 };
 
 }  // namespace retrocheck::tb::chess

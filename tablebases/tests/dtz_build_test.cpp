@@ -1,0 +1,108 @@
+// Our DTZ50 builder (the retrograde solver with the Dtz50Metric, tablebases/chess/dtz_game.h)
+// against the oracle (oracles/chess/dtz50.h), written apart: value iteration over the move
+// counter. Every legal position of each material, both sides to move, and every position with
+// an en passant right a double push leads to, must have the oracle's result and DTZ, with either
+// build method. A difference prints the FEN, the diagram, both values and every move's.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "engine/chess/diagram.h"
+#include "engine/chess/fen.h"
+#include "engine/chess/movegen.h"
+#include "engine/chess/notation.h"
+#include "oracles/chess/dtz50.h"
+#include "oracles/chess/placement.h"
+#include "tablebases/chess/build.h"
+
+namespace {
+
+using namespace retrocheck;
+using oracle::chess::Dtz50;
+using oracle::chess::Dtz50Iteration;
+using tb::chess::Dtz;
+
+std::string value_text(const std::optional<Dtz>& v) {
+    return v ? std::string(to_string(v->wdl)) + ", dtz " + std::to_string(v->dtz) : "none";
+}
+std::string value_text(const std::optional<Dtz50>& v) {
+    return v ? std::string(to_string(v->wdl)) + ", dtz " + std::to_string(v->dtz) : "none";
+}
+
+std::string explain(const chess::Position& pos, const tb::chess::DtzTableSet& built,
+                    const Dtz50Iteration& oracle) {
+    std::string s = chess::format_fen(pos) + "\n" + chess::describe(pos);
+    s += "built: " + value_text(built.probe(pos)) + "; oracle: " + value_text(oracle.value(pos)) +
+         "\n";
+    for (const chess::Move m : chess::legal_moves(pos))
+        s += "  " + chess::format_uci(m) + ": built " + value_text(built.probe(pos.after(m))) +
+             ", oracle " + value_text(oracle.value(pos.after(m))) + "\n";
+    return s;
+}
+
+// Every legal placement of `material` and the en passant positions its double pushes reach;
+// the number compared.
+std::uint64_t expect_builder_equals_oracle(const std::string& material, tb::BuildMethod method) {
+    const Dtz50Iteration oracle(material);
+    const tb::chess::DtzTableSet built =
+        tb::chess::build_dtz_closure({*tb::chess::Material::parse(material)}, method);
+    const auto pieces = oracle::chess::pieces_of(material);
+    std::uint64_t compared = 0;
+    int shown = 0;
+    const auto compare = [&](const chess::Position& pos) {
+        ++compared;
+        const auto ours = built.probe(pos);
+        const auto truth = oracle.value(pos);
+        const bool same = ours && truth &&
+                          static_cast<int>(ours->wdl) == static_cast<int>(truth->wdl) &&
+                          ours->dtz == truth->dtz;
+        if (!same && shown++ < 3) ADD_FAILURE() << material << ":\n" << explain(pos, built, oracle);
+    };
+    for (std::size_t slot = 0; slot < oracle::chess::slots(pieces); ++slot) {
+        const auto pos = oracle::chess::decode(pieces, slot);
+        if (!pos) continue;
+        compare(*pos);
+        for (const chess::Move m : chess::legal_moves(*pos))
+            if (const chess::Position child = pos->after(m); child.en_passant()) compare(child);
+    }
+    return compared;
+}
+
+// No material of up to 4 pieces has a cursed win, so the codes past 100 plies are held to
+// Syzygy's convention here (implied_dtz50's, dtz_rules.h) and to its files in the 5-piece audit.
+TEST(FastDtzBuild, CodesPastOneHundredPliesAreCursedOrBlessed) {
+    using tb::Dtz50Metric;
+    using tb::chess::dtz_of_code;
+    using tb::chess::Wdl5;
+    using tb::chess::zeroing_exit_code;
+    const auto value = [](int code) { return dtz_of_code(static_cast<tb::chess::DtzCode>(code)); };
+    EXPECT_EQ(zeroing_exit_code(Wdl5::Loss), Dtz50Metric::win(1));
+    EXPECT_EQ(zeroing_exit_code(Wdl5::BlessedLoss), Dtz50Metric::win(101));
+    EXPECT_EQ(zeroing_exit_code(Wdl5::Draw), tb::kExitDraw);
+    EXPECT_EQ(zeroing_exit_code(Wdl5::CursedWin), Dtz50Metric::loss(101));
+    EXPECT_EQ(zeroing_exit_code(Wdl5::Win), Dtz50Metric::loss(1));
+    EXPECT_EQ(value(Dtz50Metric::win(100)), (Dtz{Wdl5::Win, 100}));
+    EXPECT_EQ(value(Dtz50Metric::win(101)), (Dtz{Wdl5::CursedWin, 101}));
+    EXPECT_EQ(value(Dtz50Metric::loss(100)), (Dtz{Wdl5::Loss, -100}));
+    EXPECT_EQ(value(Dtz50Metric::loss(132)), (Dtz{Wdl5::BlessedLoss, -132}));
+    EXPECT_EQ(value(Dtz50Metric::loss(0)), (Dtz{Wdl5::Loss, -1}));  // checkmated
+    EXPECT_EQ(value(Dtz50Metric::kDraw), Dtz{});
+}
+
+TEST(FastDtzBuild, EqualsTheOracleOnEveryThreePiecePosition) {
+    for (const std::string material : {"KQvK", "KRvK", "KBvK", "KNvK", "KPvK"})
+        EXPECT_GT(expect_builder_equals_oracle(material, tb::BuildMethod::OutCounting), 300000u);
+}
+
+TEST(FastDtzBuild, GrandfatherEqualsTheOracleToo) {
+    EXPECT_GT(expect_builder_equals_oracle("KPvK", tb::BuildMethod::Grandfather), 300000u);
+}
+
+// Pawns on both sides (en passant, phases by advance), and pawnless. (With KRvKP and KBNvK
+// too, all four equal, the test ran 782 s: the oracle's sweeps are most of it.)
+TEST(SlowDtzBuild, EqualsTheOracleOnFourPieceMaterials) {
+    for (const std::string material : {"KPvKP", "KQvKR"})
+        EXPECT_GT(expect_builder_equals_oracle(material, tb::BuildMethod::OutCounting), 1000000u);
+}
+
+}  // namespace
