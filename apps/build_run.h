@@ -9,6 +9,7 @@
 #include <exception>
 #include <map>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "apps/build_plan.h"
@@ -16,6 +17,9 @@
 #include "apps/jobs.h"
 #include "apps/output.h"
 #include "apps/progress.h"
+#include "tablebases/build/driver.h"
+#include "tablebases/checkers/files.h"
+#include "tablebases/chess/files.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/store/writer.h"
 
@@ -24,26 +28,32 @@ namespace retrocheck::app {
 // Refuses a directory holding table files it would not rewrite, unless request.overwrite, and
 // a build that would not fit in memory.
 // The longest distance a build settled, named by its parity: "win in 19 plies", "loss in 20
-// plies" (wins are odd plies, losses even), or "-" for a table of draws.
-inline std::string longest_text(int levels) {
+// plies" (wins are odd, losses even; a DTZ code's plies are half of it), or "-" for a table of
+// draws.
+template <typename Metric>
+std::string longest_text(int levels) {
     if (levels <= 1) return "-";
-    const int plies = levels - 1;
-    return (plies % 2 == 1 ? "win in " : "loss in ") + Outcome::plies_text(plies);
+    const int code = levels - 1;
+    const int plies = std::is_same_v<Metric, tb::Dtz50Metric> ? code / 2 : code;
+    return (code % 2 == 1 ? "win in " : "loss in ") + Outcome::plies_text(plies);
 }
 
-template <typename G>
+// G: the game (AppGame<G>); Built: the table game whose tables are built, G's own (DTW, DTM) or
+// another metric's of the same game (chess::ChessDtzGame).
+template <typename G, typename Built = G>
 Result<BuildSummary> build_tables(const std::vector<typename G::Slice>& slices,
                                   const BuildRequest& request) {
     using Game = AppGame<G>;
     using Slice = typename G::Slice;
-    const std::vector<Slice> order = tb::closure<G>(slices);
+    using Files = tb::store::GameFiles<Built>;
+    const std::vector<Slice> order = tb::closure<Built>(slices);
     std::vector<std::string> names;
     std::vector<PlannedTable> plan;
     std::uint64_t total = 0;
     // How many slices still to build need each slice: a table leaves memory when none does.
     std::map<Slice, int> needed_by;
     for (const Slice& s : order) {
-        names.push_back(G::name(s));
+        names.push_back(Files::path({}, s).stem().string());
         PlannedTable t{G::name(s), Game::slots(s), 0};
         for (const Slice& next : G::successors(s)) {
             t.successor_slots += Game::slots(next);
@@ -53,7 +63,9 @@ Result<BuildSummary> build_tables(const std::vector<typename G::Slice>& slices,
         total += Game::slots(s);
     }
     if (const auto fits = check_build_fits(plan); !fits) return Error{fits.error()};
-    if (const auto cleared = clear_stale_tables(request.out, names, request.overwrite); !cleared)
+    if (const auto cleared = clear_stale_tables(request.out, names, request.overwrite,
+                                                std::is_same_v<Built, tb::chess::ChessDtzGame>);
+        !cleared)
         return Error{cleared.error()};
 
     BuildSummary sum;
@@ -62,14 +74,14 @@ Result<BuildSummary> build_tables(const std::vector<typename G::Slice>& slices,
     sum.slot = Game::kSlot;
     sum.slots = Game::kSlots;
     const auto t0 = std::chrono::steady_clock::now();
-    typename G::Tables in_memory;
+    typename Built::Tables in_memory;
     for (const Slice& s : order) {
         tb::BuildProgress progress;
         tb::BuildStats stats;
         const std::uint64_t before = sum.positions;
         const std::uint64_t size = Game::slots(s);
         const auto t_slice = std::chrono::steady_clock::now();
-        std::shared_ptr<typename G::StoredTable> table;
+        std::shared_ptr<typename Built::StoredTable> table;
         try {
             ProgressLine line([&] {
                 const std::uint64_t seeded = progress.seeded.load();
@@ -80,23 +92,24 @@ Result<BuildSummary> build_tables(const std::vector<typename G::Slice>& slices,
                                    rate_text(per_second(done, seconds_since(t0)), "slots"),
                                    eta_text(done, total, seconds_since(t0)));
             });
-            table = std::make_shared<typename G::StoredTable>(
-                Game::build(s, in_memory, request.method, &stats, &progress));
+            table = std::make_shared<typename Built::StoredTable>(
+                tb::build_slice<Built>(s, in_memory, request.method, &stats, &progress));
         } catch (const std::exception& e) {
             return Error{G::name(s) + ": " + e.what()};
         }
         const double seconds = seconds_since(t_slice);
-        auto bytes = tb::store::write_table(*table, tb::store::table_path(request.out, s));
+        auto bytes = tb::store::write_table(*table, Files::path(request.out, s));
         if (!bytes) return Error{bytes.error()};
         sum.positions += stats.positions;
         sum.bytes += *bytes;
         ++sum.slices;
         if (request.log)
-            request.log(fmt::format("{:<12} {:<13} {:>24}  longest {:>16}  {:>10}  {:>10}",
-                                    Game::unit_name(s), Game::kSliceColumn ? Game::unit_id(s) : "",
-                                    counted(stats.positions, Game::kSlot, Game::kSlots),
-                                    longest_text(stats.levels), seconds_text(seconds),
-                                    bytes_text(*bytes)));
+            request.log(
+                fmt::format("{:<12} {:<13} {:>24}  longest {:>16}  {:>10}  {:>10}",
+                            Game::unit_name(s), Game::kSliceColumn ? Game::unit_id(s) : "",
+                            counted(stats.positions, Game::kSlot, Game::kSlots),
+                            longest_text<typename tb::detail::MetricOf<Built>::type>(stats.levels),
+                            seconds_text(seconds), bytes_text(*bytes)));
         in_memory.add(std::move(table));
         for (const Slice& t : G::successors(s))
             if (--needed_by[t] == 0) in_memory.remove(t);

@@ -1,4 +1,5 @@
 // `retrocheck build checkers --pieces N --out DIR [--method outcount|grandfather] [--threads T]`
+// `retrocheck build chess --material KQRvKR --out DIR [--metric dtm|dtz|both] ...`
 #include <fmt/format.h>
 #include <signal.h>
 
@@ -29,7 +30,7 @@ using namespace tb;
 using Clock = std::chrono::steady_clock;
 
 Result<int> clear_stale_tables(const std::filesystem::path& dir,
-                               const std::vector<std::string>& names, bool overwrite) {
+                               const std::vector<std::string>& names, bool overwrite, bool dtz) {
     if (dir.empty()) return Error{"--out: the directory name is empty"};
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
@@ -50,7 +51,9 @@ Result<int> clear_stale_tables(const std::filesystem::path& dir,
                 std::filesystem::remove(p, ec);
             continue;
         }
-        if (p.extension() != store::kExtension) continue;
+        if (p.extension() != store::kExtension ||
+            p.stem().string().ends_with(store::kDtzSuffix) != dtz)
+            continue;
         if (std::find(names.begin(), names.end(), p.stem().string()) == names.end())
             stale.push_back(p);
     }
@@ -109,14 +112,19 @@ Command add_build(CLI::App& app) {
         bool quiet = false, json = false;
     };
     auto args = std::make_shared<Args>();
-    auto* cmd = app.add_subcommand(
-        "build", "Build tablebases (checkers: WLD and DTW; chess: WDL and DTM) into a directory");
+    auto* cmd = app.add_subcommand("build",
+                                   "Build tablebases (checkers: WLD and DTW; chess: WDL and DTM, "
+                                   "or DTZ50) into a directory");
     cmd->add_option("game", args->game, "The game: checkers or chess")
         ->required()
         ->check(CLI::IsMember({"checkers", "chess"}));
     add_build_options(cmd, args->build, true);
     cmd->add_option("--material", args->materials,
                     "Chess: these materials (KQRvKR,KPvK) and every material they lead to");
+    cmd->add_option("--metric", args->build.metric,
+                    "Chess: dtm (WDL and DTM, KQvK.rctb; the default), dtz (WDL and DTZ under "
+                    "the 50-move rule, Syzygy's metric, KQvK.dtz.rctb) or both")
+        ->check(CLI::IsMember({"dtm", "dtz", "both"}));
     cmd->add_flag("--quiet", args->quiet, "Print only the summary");
     cmd->add_flag("--json", args->json, "Print one JSON object: the summary");
     return {cmd, [args, cmd] {
@@ -128,7 +136,23 @@ Command add_build(CLI::App& app) {
                     const auto threads = limit_threads(args->build.threads);
                     BuildRequest request = args->build.request();
                     if (!args->quiet && !args->json) request.log = print_line;
-                    const auto summary = build_tables<G>(*roots, request);
+                    const std::string& metric = args->build.metric;
+                    Result<BuildSummary> summary = BuildSummary{};
+                    if constexpr (std::is_same_v<G, tb::chess::ChessGame>) {
+                        // Both: the DTM tables, then the DTZ ones, the summary their sum.
+                        if (metric != "dtz") summary = build_tables<G>(*roots, request);
+                        if (summary && metric != "dtm" && !metric.empty()) {
+                            const auto dtz =
+                                build_tables<G, tb::chess::ChessDtzGame>(*roots, request);
+                            summary = dtz ? add_summaries(*summary, *dtz) : dtz;
+                        }
+                    } else {
+                        if (!metric.empty())
+                            return fail("--metric " + metric +
+                                        ": checkers tables have one metric, DTW (the option "
+                                        "is chess's)");
+                        summary = build_tables<G>(*roots, request);
+                    }
                     if (!summary) return fail(summary.error());
                     if (args->json)
                         print_json(Game::build_json(*summary, args->build, *roots));
@@ -137,6 +161,17 @@ Command add_build(CLI::App& app) {
                     return kExitOk;
                 });
             }};
+}
+
+BuildSummary add_summaries(const BuildSummary& a, const BuildSummary& b) {
+    BuildSummary s = a.slices ? a : b;
+    if (!a.slices || !b.slices) return s;
+    s.slices = a.slices + b.slices;
+    s.positions = a.positions + b.positions;
+    s.bytes = a.bytes + b.bytes;
+    s.seconds = a.seconds + b.seconds;
+    s.peak_memory = std::max(a.peak_memory, b.peak_memory);
+    return s;
 }
 
 void print_build_summary(const BuildSummary& s, const std::string& method) {

@@ -65,6 +65,7 @@ nlohmann::json AppGame<tb::chess::ChessGame>::build_json(
         most = std::max(most, m.pieces());
     }
     j["pieces"] = most;
+    j["metric"] = args.metric.empty() ? "dtm" : args.metric;
     return j;
 }
 

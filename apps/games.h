@@ -62,10 +62,6 @@ struct AppGame<tb::CheckersGame> {
                                      const std::vector<tb::Slice>& roots);
     // Building: a slice's slots (both sides to move), and its table from those it leads to.
     static std::uint64_t slots(const tb::Slice& s) { return 2 * tb::SliceIndex(s).size(); }
-    static tb::SliceTable build(const tb::Slice& s, const tb::TableSet& done, tb::BuildMethod m,
-                                tb::BuildStats* stats, tb::BuildProgress* progress) {
-        return tb::build_slice(s, done, m, stats, progress);
-    }
     // A table's JUnit class ("verify.<id>") and its name for people.
     static std::string unit_id(const tb::Slice& s) { return tb::name(s); }
     static std::string unit_name(const tb::Slice& s) { return tb::material(s); }
@@ -192,12 +188,6 @@ struct AppGame<tb::chess::ChessGame> {
                                      const std::vector<tb::chess::Material>& roots);
     static std::uint64_t slots(const tb::chess::Material& m) {
         return 2 * tb::chess::MaterialIndex(m).size();
-    }
-    static tb::chess::MaterialTable build(const tb::chess::Material& m,
-                                          const tb::chess::MaterialTableSet& done,
-                                          tb::BuildMethod method, tb::BuildStats* stats,
-                                          tb::BuildProgress* progress) {
-        return tb::chess::build_material(m, done, method, stats, progress);
     }
     static std::string unit_id(const tb::chess::Material& m) { return m.name(); }
     static std::string unit_name(const tb::chess::Material& m) { return m.name(); }

@@ -31,6 +31,7 @@ struct BuildArgs {
     std::string method = "outcount";
     int threads = 0;
     bool overwrite = false;
+    std::string metric;  // chess: "dtm", "dtz" or "both"; empty: the game's own (DTW, DTM)
 
     BuildRequest request() const;
 };
@@ -46,11 +47,16 @@ struct BuildSummary {
 };
 
 // Makes dir, and removes its table files whose names (without .rctb) are not among `names`
-// when overwrite is set; refuses, naming them, when it is not. The number removed. Temporary
-// files a killed build left (NAME.rctb.tmp-PID, PID no longer running) are removed either way.
+// when overwrite is set; refuses, naming them, when it is not. The number removed. Only files of
+// the kind being built count: DTZ files (<material>.dtz.rctb) when `dtz`, the others else.
+// Temporary files a killed build left (NAME.rctb.tmp-PID, PID no longer running) are removed
+// either way.
 Result<int> clear_stale_tables(const std::filesystem::path& dir,
-                               const std::vector<std::string>& names, bool overwrite);
+                               const std::vector<std::string>& names, bool overwrite,
+                               bool dtz = false);
 
+// Two builds' summary: the sums, the larger peak.
+BuildSummary add_summaries(const BuildSummary& a, const BuildSummary& b);
 void print_build_summary(const BuildSummary& s, const std::string& method);
 nlohmann::json build_json(const BuildSummary& s, const BuildArgs& args);
 

@@ -121,7 +121,13 @@ run(["probe", tables, "--fen-file", fens, "--moves", "17-13"], "error", status=2
 # Chess tables: build, stats (the checkers document's shape), verify, probe (SAN and UCI),
 # check --game chess.
 chess_tables = os.path.join(SCRATCH, "chess")
-run(["build", "chess", "--material", "KPvK", "--out", chess_tables], "build")
+# Both metrics into one directory (KPvK.rctb, KPvK.dtz.rctb): the commands below read the DTM
+# tables and leave the DTZ ones alone.
+doc = run(["build", "chess", "--material", "KPvK", "--metric", "both", "--out", chess_tables],
+          "build")
+if doc and (doc[0]["metric"], doc[0]["slices"]) != ("both", 10):
+    fail(f"build chess --metric both: {doc[0]['metric']}, {doc[0]['slices']} tables, expected 10")
+run(["build", "checkers", "--pieces", "2", "--metric", "dtz", "--out", tables], "error", status=2)
 rows = run(["stats", chess_tables], "stats")[0]["slices"]
 if len(rows) != 2 * 5:  # KPvK, KQvK, KRvK, KBvK, KNvK
     fail(f"chess stats: {len(rows)} rows, expected 10")

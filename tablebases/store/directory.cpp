@@ -26,6 +26,10 @@ std::filesystem::path table_path(const std::filesystem::path& dir, const chess::
     return dir / (m.name() + std::string(kExtension));
 }
 
+std::filesystem::path dtz_table_path(const std::filesystem::path& dir, const chess::Material& m) {
+    return dir / (m.name() + std::string(kDtzSuffix) + std::string(kExtension));
+}
+
 Result<std::vector<std::shared_ptr<TableFile>>> open_directory(const std::filesystem::path& dir,
                                                                std::size_t cache_blocks) {
     std::error_code ec;
@@ -35,17 +39,20 @@ Result<std::vector<std::shared_ptr<TableFile>>> open_directory(const std::filesy
     for (const auto& entry : it) {
         const std::filesystem::path& p = entry.path();
         if (p.extension() != kExtension) continue;
-        const std::string stem = p.stem().string();
-        const auto slice = parse_slice(stem);
+        std::string stem = p.stem().string();
+        const bool dtz = stem.ends_with(kDtzSuffix);
+        if (dtz) stem.resize(stem.size() - kDtzSuffix.size());
+        const auto slice = dtz ? std::nullopt : parse_slice(stem);
         const auto material = chess::Material::parse(stem);
         if (!slice && !material)
             return Error{p.string() +
                          ": not a table name (expected a checkers slice like bm1bk0wm0wk1.rctb "
-                         "or a chess material like KQvKR.rctb)"};
+                         "or a chess material like KQvKR.rctb or KQvKR.dtz.rctb)"};
         auto file = TableFile::open(p, cache_blocks);
         if (!file) return Error{file.error()};
         const TableFile& f = **file;
         if (slice ? !header_holds<CheckersGame>(f, *slice)
+            : dtz ? !header_holds<chess::ChessDtzGame>(f, *material)
                   : !header_holds<chess::ChessGame>(f, *material))
             return Error{p.string() + ": the header holds " + f.table_name()};
         if (!files.empty() && files.front()->game() != f.game())
@@ -66,10 +73,12 @@ Result<std::vector<std::shared_ptr<TableFile>>> open_game_directory(
     using Files = GameFiles<G>;
     auto files = open_directory(dir, cache_blocks);
     if (!files) return Error{files.error()};
-    if (!Files::holds(*files->front()))
+    if (files->front()->game() != Files::kGameId)
         return Error{dir.string() + ": " + files->front()->path().filename().string() +
                      " is another game's table; this asks for " + Files::kGame + " tables"};
     auto list = std::move(files).value();
+    std::erase_if(list, [](const auto& f) { return !Files::holds(*f); });
+    if (list.empty()) return Error{dir.string() + ": holds no " + Files::kTables};
     std::sort(list.begin(), list.end(),
               [](const auto& a, const auto& b) { return Files::slice(*a) < Files::slice(*b); });
     return list;
@@ -78,7 +87,7 @@ Result<std::vector<std::shared_ptr<TableFile>>> open_game_directory(
 namespace {
 
 // The first slice that moves from s lead to and `have` does not hold, if any.
-template <TableGame G>
+template <RetrogradeGame G>
 std::optional<typename G::Slice> missing(const typename G::Slice& s,
                                          const typename G::Tables& have) {
     for (const auto& t : G::successors(s))
@@ -103,7 +112,7 @@ Result<typename G::Tables> load_directory(const std::filesystem::path& dir, int 
     for (const auto& [slice, table] : set.tables())
         if (const auto gap = missing<G>(slice, set))
             return Error{dir.string() + ": " + G::name(slice) + " needs " + G::name(*gap) +
-                         ", which is missing (" + table_path(dir, *gap).filename().string() + ")"};
+                         ", which is missing (" + Files::path(dir, *gap).filename().string() + ")"};
     return set;
 }
 
@@ -111,7 +120,11 @@ template Result<std::vector<std::shared_ptr<TableFile>>> open_game_directory<Che
     const std::filesystem::path&, std::size_t);
 template Result<std::vector<std::shared_ptr<TableFile>>> open_game_directory<chess::ChessGame>(
     const std::filesystem::path&, std::size_t);
+template Result<std::vector<std::shared_ptr<TableFile>>> open_game_directory<chess::ChessDtzGame>(
+    const std::filesystem::path&, std::size_t);
 template Result<TableSet> load_directory<CheckersGame>(const std::filesystem::path&, int);
+template Result<chess::DtzTableSet> load_directory<chess::ChessDtzGame>(
+    const std::filesystem::path&, int);
 template Result<chess::MaterialTableSet> load_directory<chess::ChessGame>(
     const std::filesystem::path&, int);
 

@@ -1,5 +1,6 @@
-// A directory of table files: one <slice>.rctb a checkers slice or <material>.rctb a chess
-// material (KQvKR.rctb), one game a directory, nothing else counted.
+// A directory of table files: one <slice>.rctb a checkers slice, or <material>.rctb a chess
+// material's DTM table (KQvKR.rctb) and <material>.dtz.rctb its DTZ50 table, one game a
+// directory, nothing else counted.
 #pragma once
 
 #include <filesystem>
@@ -9,6 +10,7 @@
 
 #include "engine/core/result.h"
 #include "tablebases/checkers/game.h"
+#include "tablebases/chess/dtz_game.h"
 #include "tablebases/chess/game.h"
 #include "tablebases/store/format.h"
 #include "tablebases/store/reader.h"
@@ -18,6 +20,8 @@ namespace retrocheck::tb::store {
 // DIR/<slice name>.rctb, DIR/<material name>.rctb
 std::filesystem::path table_path(const std::filesystem::path& dir, Slice slice);
 std::filesystem::path table_path(const std::filesystem::path& dir, const chess::Material& m);
+// DIR/<material name>.dtz.rctb
+std::filesystem::path dtz_table_path(const std::filesystem::path& dir, const chess::Material& m);
 
 // Every table file of dir, opened and checked, by name. An error when dir cannot be read,
 // holds no table, holds tables of both games, or a file's name and header disagree on its
@@ -25,8 +29,9 @@ std::filesystem::path table_path(const std::filesystem::path& dir, const chess::
 Result<std::vector<std::shared_ptr<TableFile>>> open_directory(const std::filesystem::path& dir,
                                                                std::size_t cache_blocks = 16);
 
-// The table files of the game G in dir, opened and checked, in build order; an error also when
-// they are another game's. Instantiated for CheckersGame and chess::ChessGame.
+// The table files of the game G in dir (of its metric: chess::ChessGame's DTM, ChessDtzGame's
+// DTZ), opened and checked, in build order; an error also when they are another game's, or none
+// is of the metric. Instantiated for CheckersGame, chess::ChessGame and chess::ChessDtzGame.
 template <typename G>
 Result<std::vector<std::shared_ptr<TableFile>>> open_game_directory(
     const std::filesystem::path& dir, std::size_t cache_blocks = 16);
@@ -34,6 +39,8 @@ extern template Result<std::vector<std::shared_ptr<TableFile>>> open_game_direct
     const std::filesystem::path&, std::size_t);
 extern template Result<std::vector<std::shared_ptr<TableFile>>>
 open_game_directory<chess::ChessGame>(const std::filesystem::path&, std::size_t);
+extern template Result<std::vector<std::shared_ptr<TableFile>>>
+open_game_directory<chess::ChessDtzGame>(const std::filesystem::path&, std::size_t);
 
 // Every table of the game G in dir in memory, each block checked. An error also when a slice
 // that moves lead to is missing: a set of tables must be closed under moves to be verified or
@@ -45,6 +52,8 @@ Result<typename G::Tables> load_directory(const std::filesystem::path& dir,
                                           int max_pieces = kMaxPieces);
 extern template Result<TableSet> load_directory<CheckersGame>(const std::filesystem::path&, int);
 extern template Result<chess::MaterialTableSet> load_directory<chess::ChessGame>(
+    const std::filesystem::path&, int);
+extern template Result<chess::DtzTableSet> load_directory<chess::ChessDtzGame>(
     const std::filesystem::path&, int);
 
 }  // namespace retrocheck::tb::store

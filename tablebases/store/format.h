@@ -8,9 +8,11 @@
 //   0       8     magic "RCTBLFMT"
 //   8       4     format version (2; version 1 is version 2 for checkers only, and still read)
 //   12      4     game (1: English checkers, 2: chess)
-//   16      4     metric: one byte a position, the distance in plies as in value.h, 255 a
-//                 draw; 1: DTW (checkers), 2: DTM (chess), where 254 marks a slot without a
-//                 legal position
+//   16      4     metric: 1: DTW (checkers), 2: DTM (chess), one byte a position, the
+//                 distance in plies as in value.h, 255 a draw, 254 (chess) a slot without a
+//                 legal position; 3: DTZ50 (chess), two bytes a position, little-endian, the
+//                 code of build/metric.h's Dtz50Metric (2k a loss, 2k + 1 a win, k plies to
+//                 the zeroing move), 0xFFFF a draw, 0xFFFE a slot without a legal position
 //   20      4     index scheme version (checkers: index.h; chess: kChessIndexScheme)
 //   24      4     checkers slice: black men, black kings, white men, white kings, a byte
 //                 each; 0 for chess
@@ -25,7 +27,9 @@
 //   ...     8 x blocks         XXH3-64 of each compressed block
 //   ...     8     XXH3-64 of everything above (header, offsets, block hashes)
 //   ...           the blocks: each one zstd frame with its content size and content
-//                 checksum, holding block-size value bytes
+//                 checksum, holding block-size values
+//
+// A chess DTZ50 table is named <material>.dtz.rctb beside the DTM table <material>.rctb.
 //
 // A reader refuses a file whose magic, version, game, metric, index scheme, slice or material,
 // position count, block geometry, table checksum, length, block hash or zstd frame is wrong,
@@ -46,6 +50,9 @@ inline constexpr std::uint32_t kGameCheckers = 1;
 inline constexpr std::uint32_t kGameChess = 2;
 inline constexpr std::uint32_t kMetricDtw = 1;
 inline constexpr std::uint32_t kMetricDtm = 2;
+inline constexpr std::uint32_t kMetricDtz50 = 3;
+// Bytes a position of a metric's table.
+constexpr int metric_width(std::uint32_t metric) { return metric == kMetricDtz50 ? 2 : 1; }
 // The slot numbering of tablebases/chess/index.h.
 inline constexpr std::uint32_t kChessIndexScheme = 1;
 inline constexpr std::uint32_t kDefaultBlockSize = 1 << 16;
@@ -54,6 +61,7 @@ inline constexpr std::size_t kHeaderSize = 56;
 // The most pieces a table of ours may hold (the index is checked up to 8).
 inline constexpr int kMaxPieces = 8;
 inline constexpr std::string_view kExtension = ".rctb";
+inline constexpr std::string_view kDtzSuffix = ".dtz";  // KQvK.dtz.rctb
 
 // Bytes before the first block of a file with n_blocks blocks.
 constexpr std::uint64_t data_start(std::uint64_t n_blocks) {

@@ -1,7 +1,11 @@
 // What the store needs to know about a game to load its tables from a directory of our files:
 // a specialization of GameFiles<G> beside the game's model (tablebases/<game>/files.h).
 //   kGame              "checkers", "chess": the game's word in messages
-//   holds(file)        whether a file holds one of the game's tables (by its header's game)
+//   kGameId            its number in the headers (format.h)
+//   kTables            what its files hold, for messages: "chess DTZ tables (KQvK.dtz.rctb)"
+//   holds(file)        whether a file holds one of the game's tables (by its header's game and
+//                      metric)
+//   path(dir, slice)   the file of a slice's table in dir (directory.h)
 //   slice(file)        the slice its header's key names
 //   read(file)         every block, checked, into a table in memory (read_table below)
 //   pieces(slice)      the pieces of a slice (for loading up to a number of pieces)

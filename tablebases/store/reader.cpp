@@ -69,7 +69,8 @@ Result<std::shared_ptr<TableFile>> TableFile::open(const std::filesystem::path& 
     if (game != kGameCheckers && (game != kGameChess || version < 2))
         return f->error(fmt::format("unknown game {} at offset 12", game));
     const bool chess = game == kGameChess;
-    if (u32(16) != (chess ? kMetricDtm : kMetricDtw))
+    f->metric_ = u32(16);
+    if (chess ? f->metric_ != kMetricDtm && f->metric_ != kMetricDtz50 : f->metric_ != kMetricDtw)
         return f->error(fmt::format("unknown metric {} at offset 16 for {}", u32(16),
                                     chess ? "chess" : "checkers"));
     const std::uint32_t scheme = chess ? kChessIndexScheme : kIndexScheme;
@@ -89,7 +90,7 @@ Result<std::shared_ptr<TableFile>> TableFile::open(const std::filesystem::path& 
             m.count[0][4] > 8 || m.count[1][4] > 8)
             return f->error(fmt::format("impossible chess material {:#x} at offset 48", key));
         f->key_ = key;
-        f->name_ = "material " + m.name();
+        f->name_ = "material " + m.name() + (f->metric_ == kMetricDtz50 ? " (DTZ)" : "");
         f->no_position_ = chess::kNoPosition;
         expected = 2 * chess::MaterialIndex(m).size();
         if (f->count_ != expected)
@@ -149,30 +150,41 @@ std::uint64_t TableFile::block_length(std::uint64_t b) const {
     return std::min<std::uint64_t>(block_size_, count_ - b * block_size_);
 }
 
-std::string TableFile::read_block(std::uint64_t b, Value* out) const {
+std::string TableFile::read_block(std::uint64_t b, void* out) const {
     const std::uint64_t begin = b * block_size_;
     const std::uint64_t n = block_length(b);
+    const auto width = static_cast<std::uint64_t>(metric_width(metric_));
     std::string bytes;
     auto fail = [&](const std::string& what) { return error(what).message; };
     if (!read_at(fd_, offsets_[b], offsets_[b + 1] - offsets_[b], bytes))
         return fail(fmt::format("block {} at offset {}: read failed", b, offsets_[b]));
     if (XXH3_64bits(bytes.data(), bytes.size()) != hashes_[b])
         return fail(fmt::format("block {} at offset {}: checksum does not match", b, offsets_[b]));
-    const std::size_t got = ZSTD_decompress(out, n, bytes.data(), bytes.size());
+    const std::size_t got = ZSTD_decompress(out, n * width, bytes.data(), bytes.size());
     if (ZSTD_isError(got))
         return fail(
             fmt::format("block {} at offset {}: zstd: {}", b, offsets_[b], ZSTD_getErrorName(got)));
-    if (got != n)
-        return fail(
-            fmt::format("block {} at offset {}: {} values, expected {}", b, offsets_[b], got, n));
+    if (got != n * width)
+        return fail(fmt::format("block {} at offset {}: {} bytes, expected {}", b, offsets_[b], got,
+                                n * width));
+    if (width == 2) return {};  // every 16-bit code is a value (dtz.h)
+    const Value* values = static_cast<const Value*>(out);
     for (std::uint64_t i = 0; i < n; ++i)
-        if (out[i] > kMaxPlies && out[i] != kDraw && out[i] != no_position_)
-            return fail(
-                fmt::format("block {}: position {} holds {}, not a value", b, begin + i, out[i]));
+        if (values[i] > kMaxPlies && values[i] != kDraw && values[i] != no_position_)
+            return fail(fmt::format("block {}: position {} holds {}, not a value", b, begin + i,
+                                    values[i]));
     return {};
 }
 
+std::string TableFile::expect_width(int width) const {
+    if (metric_width(metric_) == width) return {};
+    return error(fmt::format("holds {}-byte values (metric {}), read as {}-byte ones",
+                             metric_width(metric_), metric_, width))
+        .message;
+}
+
 Result<Value> TableFile::value(std::uint64_t id) const {
+    if (std::string e = expect_width(1); !e.empty()) return Error{e};
     if (id >= count_) return error(fmt::format("position {} is outside 0-{}", id, count_ - 1));
     const std::uint64_t b = id / block_size_;
     const std::uint64_t at = id % block_size_;
@@ -199,16 +211,25 @@ Result<Value> TableFile::value(std::uint64_t id) const {
     return v;
 }
 
-std::string TableFile::read_blocks(Value* out) const {
+std::string TableFile::read_blocks(void* out) const {
+    const auto width = static_cast<std::uint64_t>(metric_width(metric_));
     std::vector<std::string> errors(blocks());
-    tbb::parallel_for(std::uint64_t{0}, blocks(),
-                      [&](std::uint64_t b) { errors[b] = read_block(b, out + b * block_size_); });
+    tbb::parallel_for(std::uint64_t{0}, blocks(), [&](std::uint64_t b) {
+        errors[b] = read_block(b, static_cast<char*>(out) + b * block_size_ * width);
+    });
     for (const std::string& e : errors)
         if (!e.empty()) return e;
     return {};
 }
 
 Result<bool> TableFile::read_values(Value* out) const {
+    if (std::string e = expect_width(1); !e.empty()) return Error{e};
+    if (std::string e = read_blocks(out); !e.empty()) return Error{e};
+    return true;
+}
+
+Result<bool> TableFile::read_values(std::uint16_t* out) const {
+    if (std::string e = expect_width(2); !e.empty()) return Error{e};
     if (std::string e = read_blocks(out); !e.empty()) return Error{e};
     return true;
 }

@@ -33,27 +33,34 @@ class TableFile {
     std::uint64_t key() const { return key_; }
     const std::string& table_name() const { return name_; }
     std::uint64_t size() const { return count_; }
+    // kMetricDtw, kMetricDtm or kMetricDtz50 (format.h).
+    std::uint32_t metric() const { return metric_; }
     std::uint64_t blocks() const { return offsets_.size() - 1; }
 
     // The value of slot id (the game's index numbering), through a small cache of whole
-    // blocks. Safe to call from several threads.
+    // blocks; a DTW or DTM file's. Safe to call from several threads.
     Result<Value> value(std::uint64_t id) const;
-    // Every block, checked, into out (size() values): a whole table.
+    // Every block, checked, into out (size() values): a whole DTW or DTM table.
     Result<bool> read_values(Value* out) const;
+    // The same for a DTZ50 file's codes.
+    Result<bool> read_values(std::uint16_t* out) const;
 
   private:
     explicit TableFile(std::filesystem::path path) : path_(std::move(path)) {}
     std::uint64_t block_length(std::uint64_t b) const;
     // Reads, checks and decompresses block b into out; the error, or "" when all is well.
-    std::string read_block(std::uint64_t b, Value* out) const;
-    // Every block into out (count_ values); the first error, or "".
-    std::string read_blocks(Value* out) const;
+    std::string read_block(std::uint64_t b, void* out) const;
+    // Every block into out (count_ values of the metric's width); the first error, or "".
+    std::string read_blocks(void* out) const;
+    // An error unless the file's values are `width` bytes each.
+    std::string expect_width(int width) const;
     Error error(const std::string& what) const { return Error{path_.string() + ": " + what}; }
 
     std::filesystem::path path_;
     int fd_ = -1;
     std::uint32_t game_ = 0;
     std::uint64_t key_ = 0;
+    std::uint32_t metric_ = 0;
     std::string name_;
     Value no_position_ = kDraw;  // a value a slot may hold besides distances and kDraw
     std::uint64_t count_ = 0;

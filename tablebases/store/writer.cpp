@@ -7,6 +7,7 @@
 #include <xxhash.h>
 #include <zstd.h>
 
+#include <bit>
 #include <cerrno>
 #include <cstring>
 #include <string>
@@ -30,7 +31,7 @@ class Compressor {
     Compressor(const Compressor&) = delete;
     Compressor& operator=(const Compressor&) = delete;
 
-    Result<std::string> compress(const Value* data, std::size_t n) {
+    Result<std::string> compress(const void* data, std::size_t n) {
         if (!ctx_) return Error{"zstd: out of memory"};
         std::string out(ZSTD_compressBound(n), '\0');
         const std::size_t size = ZSTD_compress2(ctx_, out.data(), out.size(), data, n);
@@ -64,8 +65,11 @@ struct Identity {
     int pieces;
 };
 
-Result<std::uint64_t> write_values(const Identity& id, const std::vector<Value>& values,
+// Codes of one byte or two (little-endian: the host's order, checked below).
+template <typename Code>
+Result<std::uint64_t> write_values(const Identity& id, const std::vector<Code>& values,
                                    const std::filesystem::path& path, const WriteOptions& options) {
+    static_assert(std::endian::native == std::endian::little && sizeof(Code) <= 2);
     const std::string where = path.string();
     if (options.block_size == 0 || options.block_size > kMaxBlockSize)
         return Error{where + ": block size " + std::to_string(options.block_size) +
@@ -82,7 +86,7 @@ Result<std::uint64_t> write_values(const Identity& id, const std::vector<Value>&
     tbb::parallel_for(std::uint64_t{0}, n_blocks, [&](std::uint64_t b) {
         const std::uint64_t begin = b * options.block_size;
         const std::uint64_t n = std::min<std::uint64_t>(options.block_size, count - begin);
-        auto c = compressors.local().compress(values.data() + begin, n);
+        auto c = compressors.local().compress(values.data() + begin, n * sizeof(Code));
         if (c)
             blocks[b] = std::move(c).value();
         else
@@ -146,6 +150,14 @@ Result<std::uint64_t> write_table(const chess::MaterialTable& table,
     const chess::Material& m = table.material();
     return write_values({kGameChess, kMetricDtm, kChessIndexScheme, 0, chess::material_key(m),
                          "material " + m.name(), m.pieces()},
+                        table.values, path, options);
+}
+
+Result<std::uint64_t> write_table(const chess::DtzTable& table, const std::filesystem::path& path,
+                                  const WriteOptions& options) {
+    const chess::Material& m = table.material();
+    return write_values({kGameChess, kMetricDtz50, kChessIndexScheme, 0, chess::material_key(m),
+                         "material " + m.name() + " (DTZ)", m.pieces()},
                         table.values, path, options);
 }
 

@@ -8,6 +8,7 @@
 
 #include "engine/core/result.h"
 #include "tablebases/checkers/table.h"
+#include "tablebases/chess/dtz.h"
 #include "tablebases/chess/table.h"
 #include "tablebases/store/format.h"
 
@@ -24,6 +25,8 @@ Result<std::uint64_t> write_table(const SliceTable& table, const std::filesystem
                                   const WriteOptions& options = {});
 Result<std::uint64_t> write_table(const chess::MaterialTable& table,
                                   const std::filesystem::path& path,
+                                  const WriteOptions& options = {});
+Result<std::uint64_t> write_table(const chess::DtzTable& table, const std::filesystem::path& path,
                                   const WriteOptions& options = {});
 
 }  // namespace retrocheck::tb::store

@@ -14,6 +14,10 @@
 #include "oracles/chess/dtz50.h"
 #include "oracles/chess/placement.h"
 #include "tablebases/chess/build.h"
+#include "tablebases/chess/files.h"
+#include "tablebases/store/directory.h"
+#include "tablebases/store/writer.h"
+#include "tablebases/tests/scratch.h"
 
 namespace {
 
@@ -96,6 +100,56 @@ TEST(FastDtzBuild, EqualsTheOracleOnEveryThreePiecePosition) {
 
 TEST(FastDtzBuild, GrandfatherEqualsTheOracleToo) {
     EXPECT_GT(expect_builder_equals_oracle("KPvK", tb::BuildMethod::Grandfather), 300000u);
+}
+
+// DTZ files (KPvK.dtz.rctb: two bytes a slot, metric 3 in the header) stand beside the DTM
+// ones: each metric's loading reads its own, the codes come back as written, and a DTZ file is
+// not read as a DTM one, nor a truncated one at all.
+TEST(FastDtzBuild, FilesRoundTripBesideTheDtmOnes) {
+    namespace fs = std::filesystem;
+    namespace store = tb::store;
+    const fs::path dir = tb::testing::scratch("dtz-files");
+    const auto kpk = *tb::chess::Material::parse("KPvK");
+    const auto dtz = tb::chess::build_dtz_closure({kpk}, tb::BuildMethod::OutCounting);
+    const auto dtm = tb::chess::build_closure({kpk}, tb::BuildMethod::OutCounting);
+    for (const auto& [m, t] : dtz.tables())
+        ASSERT_TRUE(store::write_table(*t, store::dtz_table_path(dir, m), {1000, 3}).ok());
+    for (const auto& [m, t] : dtm.tables())
+        ASSERT_TRUE(store::write_table(*t, store::table_path(dir, m)).ok());
+    EXPECT_TRUE(fs::exists(dir / "KPvK.dtz.rctb"));
+
+    const auto read = store::load_directory<tb::chess::ChessDtzGame>(dir);
+    ASSERT_TRUE(read.ok()) << read.error();
+    ASSERT_EQ(read->tables().size(), dtz.tables().size());
+    for (const auto& [m, t] : dtz.tables()) EXPECT_EQ(read->find(m)->values, t->values);
+    const auto read_dtm = store::load_directory<tb::chess::ChessGame>(dir);
+    ASSERT_TRUE(read_dtm.ok()) << read_dtm.error();
+    EXPECT_EQ(read_dtm->find(kpk)->values, dtm.find(kpk)->values);
+
+    const auto file = store::TableFile::open(dir / "KPvK.dtz.rctb");
+    ASSERT_TRUE(file.ok()) << file.error();
+    EXPECT_EQ((*file)->metric(), store::kMetricDtz50);
+    std::vector<tb::Value> bytes((*file)->size());
+    const auto as_dtm = (*file)->read_values(bytes.data());
+    ASSERT_FALSE(as_dtm.ok());
+    EXPECT_NE(as_dtm.error().find("2-byte values"), std::string::npos) << as_dtm.error();
+
+    fs::resize_file(dir / "KPvK.dtz.rctb", fs::file_size(dir / "KPvK.dtz.rctb") - 3);
+    const auto truncated = store::load_directory<tb::chess::ChessDtzGame>(dir);
+    ASSERT_FALSE(truncated.ok());
+    EXPECT_NE(truncated.error().find("KPvK.dtz.rctb: truncated"), std::string::npos)
+        << truncated.error();
+    ASSERT_TRUE(store::write_table(*dtz.find(kpk), dir / "KPvK.dtz.rctb").ok());
+    fs::remove(dir / "KQvK.dtz.rctb");
+    const auto gap = store::load_directory<tb::chess::ChessDtzGame>(dir);
+    ASSERT_FALSE(gap.ok());
+    EXPECT_NE(gap.error().find("KPvK needs KQvK, which is missing (KQvK.dtz.rctb)"),
+              std::string::npos)
+        << gap.error();
+    for (const auto& [m, t] : dtz.tables()) fs::remove(store::dtz_table_path(dir, m));
+    const auto none = store::load_directory<tb::chess::ChessDtzGame>(dir);
+    ASSERT_FALSE(none.ok());
+    EXPECT_NE(none.error().find("holds no chess DTZ tables"), std::string::npos) << none.error();
 }
 
 // Pawns on both sides (en passant, phases by advance), and pawnless. (With KRvKP and KBNvK
