@@ -9,11 +9,7 @@ using retrocheck::chess::PieceType;
 using retrocheck::chess::Position;
 
 DtzTable ChessDtzGame::finish(Table&& t, BuildStats* stats) {
-    std::vector<DtzCode> values = std::move(t.values);
-    values.resize(t.stored_slots());
-    values.shrink_to_fit();
-    if (stats) stats->positions = values.size();
-    return DtzTable(t.index().material(), std::move(values));
+    return finished_table<DtzTable>(std::move(t), stats);
 }
 
 int ChessDtzGame::phase(const Position& p) {

@@ -182,11 +182,7 @@ int orbit_size(const Position& pos) {
 }
 
 MaterialTable ChessGame::finish(Table&& t, BuildStats* stats) {
-    std::vector<Value> values = std::move(t.values);
-    values.resize(t.stored_slots());
-    values.shrink_to_fit();
-    if (stats) stats->positions = values.size();
-    return MaterialTable(t.index().material(), std::move(values));
+    return finished_table<MaterialTable>(std::move(t), stats);
 }
 
 Lookup ChessGame::lookup(const Tables& set, const Position& p) {

@@ -106,6 +106,16 @@ struct ChessBuildTable : ChessBuildTableOf<Value> {
     explicit ChessBuildTable(Material m) : ChessBuildTableOf(m, kUnknown) {}
 };
 
+// The finished table (MaterialTableOf) of a built one: the en passant slots dropped.
+template <typename Stored, typename Code>
+Stored finished_table(ChessBuildTableOf<Code>&& t, BuildStats* stats) {
+    std::vector<Code> values = std::move(t.values);
+    values.resize(t.stored_slots());
+    values.shrink_to_fit();
+    if (stats) stats->positions = values.size();
+    return Stored(t.index().material(), std::move(values));
+}
+
 // How many distinct boards the symmetries of pos's material make of it (1, 2, 4 or 8).
 int orbit_size(const retrocheck::chess::Position& pos);
 
@@ -201,7 +211,9 @@ struct ChessGame {
     }
 
   protected:
-    // for_each_parent_slot(), the parents by a pawn move left out unless `pawn_moves`.
+    // for_each_parent_slot(), the parents by a pawn move left out unless `pawn_moves` (the DTZ
+    // build's: such a parent stands in a later phase, which the solver has not seeded, so they
+    // would only cost a look each).
     template <typename F>
     static void for_each_parent_slot_by(const ChessSlots& t, const Position& p, std::uint64_t id,
                                         F& f, bool pawn_moves) {
