@@ -34,8 +34,7 @@ template <typename Metric>
 std::string longest_text(int levels) {
     if (levels <= 1) return "-";
     const int code = levels - 1;
-    const int plies = std::is_same_v<Metric, tb::Dtz50Metric> ? code / 2 : code;
-    return (code % 2 == 1 ? "win in " : "loss in ") + Outcome::plies_text(plies);
+    return (code % 2 == 1 ? "win in " : "loss in ") + Outcome::plies_text(Metric::plies(code));
 }
 
 // G: the game (AppGame<G>); Built: the table game whose tables are built, G's own (DTW, DTM) or

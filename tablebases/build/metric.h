@@ -22,6 +22,8 @@ struct DtmMetric {
     static constexpr int kMaxCode = 253;
     static constexpr int kWinStep = 1;
     static constexpr const char* kName = "dtm";
+
+    static constexpr int plies(int code) { return code; }
 };
 
 struct Dtz50Metric {

@@ -46,14 +46,9 @@ int zeroing_exit_code(Wdl5 child) {
 }
 
 std::optional<DtzCode> DtzTableSet::probe_code(const Position& pos) const {
-    const std::uint64_t key = material_key(pos);
-    if (key == 0) return M::kDraw;  // KvK
-    const DtzTable* t = find_key(key);
-    const Position flipped = t ? pos : pos.flipped();
-    if (!t) t = find_key(material_key(flipped));
-    if (!t) return std::nullopt;
-    const DtzCode code = t->values[t->id(flipped)];
-    if (code == M::kUnknown) return std::nullopt;
+    if (material_key(pos) == 0) return M::kDraw;  // KvK
+    const auto code = stored_code(pos);
+    if (!code || *code == M::kUnknown) return std::nullopt;
     return code;
 }
 

@@ -23,7 +23,7 @@ int ChessDtzGame::phase(const Position& p) {
 }
 
 int ChessDtzGame::exit_code(const Tables& done, const Table& t, const Position& child) {
-    if (material_key(child) == material_key(t.index().material())) {
+    if (material_key(child) == t.key()) {  // a pawn move
         const DtzCode code = t.values[t.id(child)];
         if (code == Metric::kUnknown)
             throw std::logic_error("a pawn move to an unsolved phase of " +

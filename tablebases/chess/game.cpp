@@ -47,7 +47,7 @@ bool may_double_push_past(const Position& pos) {
 
 }  // namespace
 
-ChessSlots::ChessSlots(Material m) : index_(m) {
+ChessSlots::ChessSlots(Material m) : index_(m), key_(material_key(m)) {
     for (const auto& side : m.count)
         for (const int n : side) twins_ = twins_ || n > 1;
     pawns_ = m.pawns() > 0;

@@ -32,6 +32,8 @@ class ChessSlots {
     explicit ChessSlots(Material m);
 
     const MaterialIndex& index() const { return index_; }
+    // material_key() of the material (a child's material is told by its key).
+    std::uint64_t key() const { return key_; }
     std::uint64_t stored_slots() const { return 2 * index_.size(); }
     std::uint64_t en_passant_slots() const { return ep_.size(); }
 
@@ -90,6 +92,7 @@ class ChessSlots {
     // The position slot id lays out, tested for nothing but overlaps.
     std::optional<retrocheck::chess::Position> decoded(std::uint64_t id) const;
     MaterialIndex index_;
+    std::uint64_t key_ = 0;
     bool twins_ = false;         // two or more pieces of one kind on a side
     bool pawns_ = false;         // pawns in the material
     std::vector<EnPassant> ep_;  // by key

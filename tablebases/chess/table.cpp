@@ -112,26 +112,11 @@ std::uint64_t material_key(const Position& pos) {
     return key;
 }
 
-namespace {
-
-// The value pos's slot of t holds, or nothing for a slot without a legal position.
-std::optional<Outcome> slot_value(const MaterialTable& t, const Position& pos) {
-    const Value v = t.values[t.id(pos)];
-    if (v == kNoPosition) return std::nullopt;
-    return decode(v);
-}
-
-}  // namespace
-
 std::optional<Outcome> MaterialTableSet::probe_stored(const Position& pos) const {
-    const std::uint64_t key = material_key(pos);
-    if (key == 0) return Outcome::draw();  // KvK
-    if (const MaterialTable* t = find_key(key)) return slot_value(*t, pos);
-    // A material without a table of its own is read through its colour flip's: the flipped
-    // position has the same value.
-    const Position flipped = pos.flipped();
-    if (const MaterialTable* t = find_key(material_key(flipped))) return slot_value(*t, flipped);
-    return std::nullopt;
+    if (material_key(pos) == 0) return Outcome::draw();  // KvK
+    const auto v = stored_code(pos);
+    if (!v || *v == kNoPosition) return std::nullopt;
+    return decode(*v);
 }
 
 std::optional<Outcome> MaterialTableSet::probe(const Position& pos) const {

@@ -104,6 +104,16 @@ class TableSetOf {
     }
     const std::map<Material, std::shared_ptr<const Table>>& tables() const { return tables_; }
 
+    // The code pos's slot holds (its en passant right ignored), read through the colour flip's
+    // table when its material has none: the flipped position has the same value. Nothing when
+    // neither is in the set.
+    std::optional<typename Table::Code> stored_code(const retrocheck::chess::Position& pos) const {
+        if (const Table* t = find_key(material_key(pos))) return t->values[t->id(pos)];
+        const retrocheck::chess::Position flipped = pos.flipped();
+        if (const Table* t = find_key(material_key(flipped))) return t->values[t->id(flipped)];
+        return std::nullopt;
+    }
+
   protected:
     const Table* find_key(std::uint64_t key) const { return slots_[slot_of(key)].table; }
 

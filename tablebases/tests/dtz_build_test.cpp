@@ -26,10 +26,9 @@ using oracle::chess::Dtz50;
 using oracle::chess::Dtz50Iteration;
 using tb::chess::Dtz;
 
-std::string value_text(const std::optional<Dtz>& v) {
-    return v ? std::string(to_string(v->wdl)) + ", dtz " + std::to_string(v->dtz) : "none";
-}
-std::string value_text(const std::optional<Dtz50>& v) {
+// Ours (Dtz) or the oracle's (Dtz50).
+template <typename V>
+std::string value_text(const std::optional<V>& v) {
     return v ? std::string(to_string(v->wdl)) + ", dtz " + std::to_string(v->dtz) : "none";
 }
 
