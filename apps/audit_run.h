@@ -103,6 +103,7 @@ class AuditOutput {
                        App::side_name(row.side_to_move), grouped(row.counts.checked),
                        grouped(App::audit_column(row.counts)), grouped(row.counts.disagreements),
                        grouped(row.counts.violations));
+        if (r.dtz) print_dtz_counts();
         for (const Example& e : r.examples) fmt::print("\n{}", tb::describe(e));
         fmt::print("\naudited {} ({}, {}, up to {} pieces) in {}\n", args_.path, args_.format,
                    counted(r.rows.size() / 2, App::kUnit, App::kUnits), done_.pieces,
@@ -120,6 +121,30 @@ class AuditOutput {
         j[pre + "en_passant"] = c.en_passant;
         j[pre + "disagreements"] = c.disagreements;
         j[pre + "violations"] = c.violations;
+        j[pre + "dtz_exact"] = c.dtz_exact;
+        j[pre + "dtz_rounded"] = c.dtz_rounded;
+        j[pre + "dtz_from_wdl"] = c.dtz_from_wdl;
+        j[pre + "dtz_other_side"] = c.dtz_other_side;
+    }
+
+    // Syzygy's DTZ against ours, a row a material and side (the rule: tablebases/chess/audit.h).
+    void print_dtz_counts() const {
+        const auto& r = done_.report;
+        fmt::print(
+            "\nDTZ against ours: equal, one ply under an even DTZ (a table in full moves), "
+            "from the WDL file (a zeroing move wins), not in the DTZ file (the other side "
+            "to move)\n");
+        fmt::print("{:<12} {:<5} {:>12} {:>12} {:>12} {:>12}\n", "material", "side", "equal",
+                   "rounded", "from WDL", "other side");
+        auto line = [](const std::string& name, const std::string& side, const tb::AuditCounts& c) {
+            fmt::print("{:<12} {:<5} {:>12} {:>12} {:>12} {:>12}\n", name, side,
+                       grouped(c.dtz_exact), grouped(c.dtz_rounded), grouped(c.dtz_from_wdl),
+                       grouped(c.dtz_other_side));
+        };
+        for (const auto& row : r.rows)
+            if (row.dtz)
+                line(App::unit_name(row.slice), App::side_name(row.side_to_move), row.counts);
+        line("total", "", r.total);
     }
 
     nlohmann::json example_json(const Example& e) const {

@@ -23,8 +23,11 @@ Command add_audit(CLI::App& app) {
     cmd->add_flag("--json", args->json, "Print one JSON object");
     cmd->add_option("--max-examples", args->max_examples, "Problems printed (all are counted)");
     cmd->add_option("--dtz-pieces", args->dtz_pieces,
-                    "Syzygy: judge DTZ only for materials of up to N pieces (WDL always)")
+                    "Syzygy: compare DTZ only for materials of up to N pieces (WDL always)")
         ->check(CLI::Range(0, 99));
+    cmd->add_option("--material", args->materials,
+                    "Chess: only these materials of the source (KBBvKN,KQvKR); our tables must "
+                    "hold them and every material they lead to");
     add_call_time_option(cmd, args->call_time,
                          "a call into the probe library (Syzygy, Gaviota: the audit stops, "
                          "naming the position and the file)");

@@ -38,17 +38,14 @@ Result<std::vector<tb::chess::Material>> AppGame<tb::chess::ChessGame>::roots(
     // Tables are built in each material's canonical colouring (Syzygy's), the other read
     // through it.
     if (names.empty()) return tb::chess::canonical_materials(tb::chess::materials_up_to(pieces));
-    for (std::size_t at = 0; at <= names.size();) {
-        const std::size_t comma = std::min(names.find(',', at), names.size());
-        auto m = Material::parse(trim(std::string_view(names).substr(at, comma - at)));
-        at = comma + 1;
-        if (!m) return Error{"--material: " + m.error()};
-        if (m->pieces() < 3)
-            return Error{"--material: " + m->name() + " is a draw without a table"};
-        if (m->pieces() > tb::store::kMaxPieces)
-            return Error{fmt::format("--material: {} has {} pieces; tables go up to {}", m->name(),
-                                     m->pieces(), tb::store::kMaxPieces)};
-        out.push_back(*m);
+    const auto listed = Material::parse_list(names);
+    if (!listed) return Error{"--material: " + listed.error()};
+    for (const Material& m : *listed) {
+        if (m.pieces() < 3) return Error{"--material: " + m.name() + " is a draw without a table"};
+        if (m.pieces() > tb::store::kMaxPieces)
+            return Error{fmt::format("--material: {} has {} pieces; tables go up to {}", m.name(),
+                                     m.pieces(), tb::store::kMaxPieces)};
+        out.push_back(m);
     }
     return tb::chess::canonical_materials(out);
 }

@@ -12,6 +12,7 @@
 #include "apps/games.h"
 #include "apps/progress.h"
 #include "engine/chess/fen.h"
+#include "tablebases/chess/dtz_game.h"
 #include "tablebases/chess/probe.h"
 #include "tablebases/formats/gaviota.h"
 #include "tablebases/formats/library_calls.h"
@@ -43,6 +44,8 @@ std::string build_hint(const AuditArgs& args, int pieces, const std::string& bui
 Result<AppGame<tb::CheckersGame>::AuditDone> AppGame<tb::CheckersGame>::audit(
     const AuditArgs& args) {
     using namespace tb;
+    if (!args.materials.empty())
+        return Error{"--material: a chess option (checkers audits by slice)"};
     const auto opened = open_database(args.format, args.path);
     if (!opened) return Error{opened.error()};
     AuditDone done;
@@ -84,32 +87,75 @@ Result<AppGame<tb::CheckersGame>::AuditDone> AppGame<tb::CheckersGame>::audit(
 
 namespace {
 
-// Our tables for every material the source holds and every one their moves lead to.
-Result<MaterialTableSet> our_chess_tables(const ChessTableSource& source, const AuditArgs& args) {
-    const int pieces = source.max_pieces();
-    if (args.db.empty()) {
+// Our tables of game G (ChessGame: DTM, ChessDtzGame: DTZ50) for every material the source
+// holds and every one their moves lead to: from --db, else built in memory when small.
+template <typename G>
+Result<typename G::Tables> our_chess_tables(const std::vector<Material>& audited,
+                                            const AuditArgs& args,
+                                            std::vector<std::string>& notes) {
+    int pieces = 0;
+    for (const Material& m : audited) pieces = std::max(pieces, m.pieces());
+    constexpr bool dtz = std::is_same_v<G, tb::chess::ChessDtzGame>;
+    const std::string metric = dtz ? " --metric dtz" : "";
+    auto build = [&]() -> Result<typename G::Tables> {
         if (pieces > kMaxChessBuilt)
-            return Error{build_hint(args, pieces, fmt::format("chess --pieces {}", pieces))};
+            return Error{
+                build_hint(args, pieces, fmt::format("chess --pieces {}{}", pieces, metric))};
         ProgressLine line([] { return std::string("building our tables in memory"); });
-        return tb::chess::build_closure(source.materials(), tb::BuildMethod::OutCounting);
+        if constexpr (dtz)
+            return tb::chess::build_dtz_closure(audited, tb::BuildMethod::OutCounting);
+        else
+            return tb::chess::build_closure(audited, tb::BuildMethod::OutCounting);
+    };
+    if (args.db.empty()) return build();
+    auto loaded = tb::store::load_directory<G>(args.db, pieces);
+    if (!loaded && dtz && pieces <= kMaxChessBuilt &&
+        loaded.error().find("holds no chess DTZ tables") != std::string::npos) {
+        notes.push_back(fmt::format(
+            "{} holds no DTZ tables: ours were built in memory (`retrocheck build chess "
+            "--metric dtz --out {}` keeps them)",
+            args.db, args.db));
+        return build();
     }
-    auto loaded = tb::store::load_directory<tb::chess::ChessGame>(args.db, pieces);
     if (!loaded) return Error{loaded.error()};
-    for (const Material& m : tb::closure<tb::chess::ChessGame>(source.materials()))
+    for (const Material& m : tb::closure<tb::chess::ChessGame>(audited))
         if (!loaded->find(m) && !loaded->find(m.flipped()))
             return Error{fmt::format(
-                "{} lacks {}, a material {} holds or leads to: build it with `retrocheck build "
-                "chess --material {} --out {}`",
-                args.db, m.name(), args.path, m.name(), args.db)};
+                "{} lacks {}{}, a material {} holds or leads to: build it with `retrocheck build "
+                "chess --material {}{} --out {}`",
+                args.db, m.name(), dtz ? "'s DTZ table" : "", args.path, m.name(), metric,
+                args.db)};
     return loaded;
 }
 
+// The source's materials the audit walks: all, or those --material names (in the source's
+// colouring).
+Result<std::vector<Material>> audited_materials(const ChessTableSource& source,
+                                                const AuditArgs& args) {
+    if (args.materials.empty()) return source.materials();
+    const auto listed = Material::parse_list(args.materials);
+    if (!listed) return Error{"--material: " + listed.error()};
+    std::vector<Material> out;
+    for (const Material& m : *listed) {
+        const auto& held = source.materials();
+        const auto it = std::find_if(held.begin(), held.end(),
+                                     [&](const Material& h) { return h == m || h == m.flipped(); });
+        if (it == held.end())
+            return Error{fmt::format("--material: {} holds no {}", args.path, m.name())};
+        out.push_back(*it);
+    }
+    return out;
+}
+
 // The file that holds m and those its captures lead to, as the user would look for it.
-std::string file_of(const AuditArgs& args, const Material& m, bool root_probe) {
+std::string file_of(const AuditArgs& args, const Material& m, std::string_view call) {
     const std::filesystem::path dir(args.path);
-    return args.format == "syzygy" ? (dir / (tb::chess::syzygy_name(m) + ".rtbw")).string() +
-                                         (root_probe ? " or .rtbz" : "")
-                                   : (dir / (tb::chess::gaviota_stem(m) + ".gtb.*")).string();
+    if (args.format != "syzygy") return (dir / (tb::chess::gaviota_stem(m) + ".gtb.*")).string();
+    const std::string stem = (dir / tb::chess::syzygy_name(m)).string();
+    // The WDL probe reads the .rtbw, the DTZ table reader the .rtbz, the root probe both.
+    return call == "probe_table"     ? stem + ".rtbz"
+           : call == "tb_probe_root" ? stem + ".rtbw or .rtbz"
+                                     : stem + ".rtbw";
 }
 
 // What the probe library was doing when the child died or was stopped: the call, the position,
@@ -145,8 +191,7 @@ std::string library_failure(const AuditArgs& args, const ChildKilled& killed) {
         "{} {} in {} on {} ({} to move, material {}): {}, or a table its captures and "
         "promotions lead to, is damaged; the audit was stopped",
         c.library, how, c.call, chess::format_fen(c.position),
-        chess::to_string(c.position.side_to_move()), m.name(),
-        file_of(args, m, std::string_view(c.call) == "tb_probe_root"));
+        chess::to_string(c.position.side_to_move()), m.name(), file_of(args, m, c.call));
 }
 
 }  // namespace
@@ -156,14 +201,16 @@ Result<AppGame<tb::chess::ChessGame>::AuditDone> AppGame<tb::chess::ChessGame>::
     const auto source = tb::chess::open_tables(args.format, args.path);
     if (!source) return Error{source.error()};
     AuditDone done;
-    done.pieces = (*source)->max_pieces();
+    const auto audited = audited_materials(**source, args);
+    if (!audited) return Error{audited.error()};
+    done.pieces = 0;
+    for (const Material& m : *audited) done.pieces = std::max(done.pieces, m.pieces());
     done.metric = (*source)->has_dtm() ? Metric::Dtm : Metric::Wld;
-    const auto ours = our_chess_tables(**source, args);
-    if (!ours) return Error{ours.error()};
-    const auto t0 = std::chrono::steady_clock::now();
-    std::atomic<std::uint64_t> walked{0};
-    {
-        const std::uint64_t total = tb::chess::audit_work(**source, *ours);
+    // Syzygy against our DTZ50 tables, Gaviota against our DTM ones.
+    auto walk = [&](const auto& ours) {
+        const auto t0 = std::chrono::steady_clock::now();
+        std::atomic<std::uint64_t> walked{0};
+        const std::uint64_t total = tb::chess::audit_work(**source, ours);
         ProgressLine line([&] {
             const double sec = seconds_since(t0);
             return fmt::format("audit {} of {} slot reads and judgements, {}, {}",
@@ -174,9 +221,19 @@ Result<AppGame<tb::chess::ChessGame>::AuditDone> AppGame<tb::chess::ChessGame>::
         tb::chess::ChessAuditOptions options;
         options.max_examples = args.max_examples;
         options.dtz_max_pieces = args.dtz_pieces;
-        done.report = tb::chess::audit(**source, *ours, options, &walked);
+        if (!args.materials.empty()) options.only = *audited;
+        done.report = tb::chess::audit(**source, ours, options, &walked);
+        done.seconds = seconds_since(t0);
+    };
+    if ((*source)->has_dtz()) {
+        const auto ours = our_chess_tables<tb::chess::ChessDtzGame>(*audited, args, done.notes);
+        if (!ours) return Error{ours.error()};
+        walk(*ours);
+    } else {
+        const auto ours = our_chess_tables<tb::chess::ChessGame>(*audited, args, done.notes);
+        if (!ours) return Error{ours.error()};
+        walk(*ours);
     }
-    done.seconds = seconds_since(t0);
     if ((*source)->has_dtz() && args.dtz_pieces < done.pieces)
         done.notes.push_back(
             fmt::format("DTZ judged for materials of up to {} pieces (--dtz-pieces); WDL for all",

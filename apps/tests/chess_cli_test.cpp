@@ -15,6 +15,7 @@
 #include "engine/chess/fen.h"
 #include "plugins/tests/leftover_processes.h"
 #include "tablebases/chess/build.h"
+#include "tablebases/chess/dtz.h"
 #include "tablebases/formats/syzygy.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/store/writer.h"
@@ -202,9 +203,9 @@ TEST(ChessCli, AuditStopsAFathomCallThatNeverReturns) {
     }
     const auto t0 = std::chrono::steady_clock::now();
     expect_refused("audit --db-format syzygy " + dir.string() + " --call-time 0.5",
-                   "Fathom gave no answer within 0.5 s (--call-time) in tb_probe_root on "
-                   "8/8/8/6R1/8/8/8/K4k2 w - - 0 1 (white to move, material KRvK): " +
-                       (dir / "KRvK.rtbw").string() + " or .rtbz");
+                   "Fathom gave no answer within 0.5 s (--call-time) in probe_table on "
+                   "8/8/8/8/8/8/R7/K4k2 w - - 0 1 (white to move, material KRvK): " +
+                       (dir / "KRvK.rtbz").string() + ", or a table");
     EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
     std::filesystem::remove_all(dir);
 }
@@ -222,14 +223,13 @@ TEST(ChessCli, AuditUnderAMemoryLimitTheLibraryCannotMeetIsAnError) {
 
 // Our KQvK table with one value made wrong, written as a user's --db folder: the audit of
 // the right third-party file disagrees at that position, and says so with exit 1 (text and JSON).
-// Syzygy knows no distance to mate, so the wrong value there is a draw for a win; Gaviota's DTM
-// disagrees with a win two plies too long.
+// Syzygy is compared with our DTZ50 table, where the wrong value is a draw for a win; Gaviota's
+// DTM with our DTM table, where it is a win two plies too long.
 TEST(ChessCli, AnAuditThatDisagreesExitsOne) {
     RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
     RETROCHECK_THIRDPARTY_OR_SKIP(gaviota, "chess/gaviota");
     using namespace retrocheck::tb;
-    const auto set =
-        chess::build_closure({*chess::Material::parse("KQvK")}, BuildMethod::OutCounting);
+    const std::vector<chess::Material> kqk = {*chess::Material::parse("KQvK")};
     const auto pos = *retrocheck::chess::parse_fen("8/8/8/5k2/8/8/1Q6/K7 w - - 0 1");
     const std::filesystem::path root = std::filesystem::temp_directory_path() /
                                        ("retrocheck-disagree-" + std::to_string(getpid()));
@@ -237,22 +237,31 @@ TEST(ChessCli, AnAuditThatDisagreesExitsOne) {
     struct Case {
         const char* format;
         std::vector<std::filesystem::path> files;
-        Value wrong;
         const char* ours;  // our (wrong) value as the report shows it
     };
-    for (const Case& c :
-         {Case{"syzygy", {syzygy / "KQvK.rtbw", syzygy / "KQvK.rtbz"}, kDraw, "draw"},
-          Case{"gaviota", {gaviota / "kqk.gtb.cp4"}, 21, "win"}}) {
+    for (const Case& c : {Case{"syzygy", {syzygy / "KQvK.rtbw", syzygy / "KQvK.rtbz"}, "draw"},
+                          Case{"gaviota", {gaviota / "kqk.gtb.cp4"}, "win"}}) {
         SCOPED_TRACE(c.format);
         const auto ours = root / (std::string(c.format) + "-ours"),
                    theirs = root / (std::string(c.format) + "-theirs");
         std::filesystem::create_directories(ours);
         std::filesystem::create_directories(theirs);
         for (const auto& f : c.files) std::filesystem::copy_file(f, theirs / f.filename());
-        chess::MaterialTable changed = *set.find(pos);
-        ASSERT_EQ(decode(changed.values[changed.id(pos)]), retrocheck::Outcome::win(19));
-        changed.values[changed.id(pos)] = c.wrong;
-        ASSERT_TRUE(store::write_table(changed, store::table_path(ours, changed.material())).ok());
+        if (std::string(c.format) == "syzygy") {
+            chess::DtzTable changed =
+                *chess::build_dtz_closure(kqk, BuildMethod::OutCounting).find(pos);
+            ASSERT_EQ(chess::dtz_of_code(changed.values[changed.id(pos)]).dtz, 19);
+            changed.values[changed.id(pos)] = Dtz50Metric::kDraw;
+            ASSERT_TRUE(
+                store::write_table(changed, store::dtz_table_path(ours, changed.material())).ok());
+        } else {
+            chess::MaterialTable changed =
+                *chess::build_closure(kqk, BuildMethod::OutCounting).find(pos);
+            ASSERT_EQ(decode(changed.values[changed.id(pos)]), retrocheck::Outcome::win(19));
+            changed.values[changed.id(pos)] = 21;
+            ASSERT_TRUE(
+                store::write_table(changed, store::table_path(ours, changed.material())).ok());
+        }
         const std::string audit = std::string("audit --db-format ") + c.format + " " +
                                   theirs.string() + " --db " + ours.string();
         const auto html = root / (std::string(c.format) + ".html");
@@ -402,14 +411,14 @@ TEST(ChessCli, ProbeReadsEveryChessFormatAlike) {
 }
 
 // Tables are built and named in Syzygy's colouring: `build chess --material KvKR` writes
-// KRvK.rctb, and the rook ending that KQvKR leads to is KRvK too, so our tables of KQvKR audit
-// Syzygy's KQvKR and KRvK files as they are. An --db folder without a material the audited
-// files need names it and the command that builds it.
+// KRvK.rctb (and KRvK.dtz.rctb), and the rook ending that KQvKR leads to is KRvK too, so our tables
+// of KQvKR audit Syzygy's KQvKR and KRvK files as they are. An --db folder without a material the
+// audited files need names it and the command that builds it.
 TEST(ChessCli, TablesAreNamedAsSyzygyNamesThem) {
     RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
     const std::filesystem::path dir = krvk_copy(syzygy, "lacks"), ours = dir / "ours",
                                 kqvk = dir / "kqvk";
-    const CliRun built = run("build chess --material kkr --out " + ours.string());
+    const CliRun built = run("build chess --material kkr --metric both --out " + ours.string());
     ASSERT_EQ(built.status, 0) << built.out;
     EXPECT_TRUE(std::filesystem::exists(ours / "KRvK.rctb")) << built.out;
     EXPECT_FALSE(std::filesystem::exists(ours / "KvKR.rctb")) << built.out;
@@ -419,17 +428,18 @@ TEST(ChessCli, TablesAreNamedAsSyzygyNamesThem) {
     EXPECT_EQ(probe.status, 0) << probe.out;
     EXPECT_TRUE(contains(probe.out, "value: loss in 4 plies")) << probe.out;
 
-    ASSERT_EQ(run("build chess --material KQvK --out " + kqvk.string()).status, 0);
+    ASSERT_EQ(run("build chess --material KQvK --metric dtz --out " + kqvk.string()).status, 0);
     const CliRun r = run("audit --db-format syzygy " + dir.string() + " --db " + kqvk.string());
     EXPECT_EQ(r.status, 2) << r.out;
-    EXPECT_TRUE(contains(r.out, kqvk.string() + " lacks KRvK, a material")) << r.out;
-    EXPECT_TRUE(contains(r.out, "retrocheck build chess --material KRvK --out " + kqvk.string()))
+    EXPECT_TRUE(contains(r.out, kqvk.string() + " lacks KRvK's DTZ table, a material")) << r.out;
+    EXPECT_TRUE(contains(
+        r.out, "retrocheck build chess --material KRvK --metric dtz --out " + kqvk.string()))
         << r.out;
     std::filesystem::remove_all(dir);
 }
 
-// --dtz-pieces N limits the DTZ judging (Fathom's root probes, most of a Syzygy audit's time) to
-// materials of up to N pieces, and the report says for which materials it was done.
+// --dtz-pieces N limits the DTZ comparison to materials of up to N pieces, and the report says for
+// which materials it was done.
 TEST(ChessCli, AuditJudgesDtzUpToDtzPieces) {
     RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
     const std::filesystem::path dir = krvk_copy(syzygy, "dtz-pieces");

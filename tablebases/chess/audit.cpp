@@ -6,8 +6,9 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
-#include <chrono>
+#include <array>
 #include <limits>
+#include <type_traits>
 
 #include "engine/chess/diagram.h"
 #include "engine/chess/fen.h"
@@ -28,20 +29,26 @@ using retrocheck::chess::Square;
 
 namespace {
 
+using StoredDtz = ChessTableSource::StoredDtz;
+
 // One slot's values from the source, packed: a material's worth stays in memory while it is
 // judged.
 struct Read {
     static constexpr std::int8_t kNoPosition = -1;
+    // distance when it holds no stored DTZ: none read (a draw, a source without DTZ, a failed
+    // WDL), the DTZ file stores the other side to move, or the read failed.
+    static constexpr std::int16_t kNoDtz = std::numeric_limits<std::int16_t>::min(),
+                                  kOtherSide = kNoDtz + 1, kDtzFailed = kNoDtz + 2;
     std::int8_t status = kNoPosition;  // else a ChessProbeStatus
     std::int8_t wdl = 0;               // a Wdl5
-    std::int16_t distance = 0;         // DTM (Gaviota) or DTZ (Syzygy)
+    std::int16_t distance = kNoDtz;    // DTM (Gaviota) or the stored DTZ (Syzygy)
 };
 static_assert(sizeof(Read) == 4);
 
 using Tally = AuditTally<ChessGame, ChessProbe>;
 using Local = Tally::Local;
 
-// WDL, plus DTZ through the second library call where the source has it.
+// WDL, plus DTZ through the root probe where the source has it (positions no file stores).
 ChessProbe read_value(const ChessTableSource& source, const Position& pos, bool dtz) {
     ChessProbe p = source.probe(pos);
     if (!p.ok() || !dtz) return p;
@@ -55,35 +62,87 @@ Read pack(const ChessProbe& p) {
     Read r;
     r.status = static_cast<std::int8_t>(p.status);
     r.wdl = static_cast<std::int8_t>(p.wdl);
-    r.distance = static_cast<std::int16_t>(p.dtm ? *p.dtm : p.dtz ? *p.dtz : 0);
+    if (p.dtm) r.distance = static_cast<std::int16_t>(*p.dtm);
     return r;
 }
 
-ChessProbe unpack(const Read& r, const ChessTableSource& source, bool dtz) {
+std::int16_t pack(const StoredDtz& z) {
+    switch (z.kind) {
+        case StoredDtz::Kind::Value:
+            return static_cast<std::int16_t>(z.dtz);
+        case StoredDtz::Kind::OtherSide:
+            return Read::kOtherSide;
+        case StoredDtz::Kind::Failed:
+            break;
+    }
+    return Read::kDtzFailed;
+}
+
+ChessProbe unpack(const Read& r, const ChessTableSource& source) {
     ChessProbe p;
     p.status = static_cast<ChessProbeStatus>(r.status);
     p.wdl = static_cast<Wdl5>(r.wdl);
     if (source.has_dtm() && p.wdl != Wdl5::Draw) p.dtm = r.distance;
-    if (dtz) p.dtz = r.distance;
+    if (r.distance > Read::kDtzFailed && !source.has_dtm()) p.dtz = r.distance;
     return p;
 }
 
-// What rules.h compares: DTM where the source has it, else win/draw/loss.
-Outcome comparable(const ChessProbe& p) { return p.outcome(); }
+// Our tables of either metric, seen the same way by the walk.
+template <typename Set>
+struct Ours;
+template <>
+struct Ours<MaterialTableSet> {
+    using Table = MaterialTable;
+    static bool holds(Value v) { return v != kNoPosition; }
+    static Outcome outcome(Value v) { return decode(v); }
+    static std::optional<Outcome> probe(const MaterialTableSet& s, const Position& p) {
+        return s.probe(p);
+    }
+    static std::optional<Dtz> dtz(const MaterialTableSet&, const Position&) { return {}; }
+};
+template <>
+struct Ours<DtzTableSet> {
+    using Table = DtzTable;
+    static bool holds(DtzCode c) { return c != Dtz50Metric::kUnknown; }
+    static Outcome outcome(DtzCode c) { return Outcome::of(wld_of(dtz_of_code(c).wdl)); }
+    static std::optional<Outcome> probe(const DtzTableSet& s, const Position& p) {
+        const auto d = s.probe(p);
+        if (!d) return std::nullopt;
+        return Outcome::of(wld_of(d->wdl));
+    }
+    static std::optional<Dtz> dtz(const DtzTableSet& s, const Position& p) { return s.probe(p); }
+};
 
+// How a DTZ the source answers stands against ours (the rule in audit.h).
+enum class DtzMatch { Exact, Rounded, FromWdl, Wrong };
+
+// A position's DTZ as Syzygy answers it against ours: `searched` for a value a prober works out
+// over rounded children (en passant positions), which may be one under ours at any |d|.
+DtzMatch match_dtz(const Dtz& ours, int theirs, bool searched) {
+    if (theirs == ours.dtz) return DtzMatch::Exact;
+    const int d = std::abs(ours.dtz), r = std::abs(theirs);
+    const bool same_sign = (theirs > 0) == (ours.dtz > 0);
+    if (same_sign && r == d - 1 && r > 0 && (searched || d % 2 == 0)) return DtzMatch::Rounded;
+    return DtzMatch::Wrong;
+}
+
+std::string dtz_text(const Dtz& d) { return fmt::format("{} (dtz {})", to_string(d.wdl), d.dtz); }
+
+template <typename Set>
 struct Context {
+    using O = Ours<Set>;
     const ChessTableSource& source;
-    const MaterialTableSet& ours;
-    const MaterialTable& table;
+    const Set& ours;
+    const typename O::Table& table;
     const std::vector<Read>& reads;
-    bool dtz = false;  // DTZ read and judged
+    bool dtz = false;  // DTZ read and compared
 
     // A child's value from the source: from memory when it is a slot of this material.
     ChessProbe child(const Position& c) const {
         if (!c.en_passant() && Material::of(c) == table.material()) {
             const Read& r = reads[table.id(c)];
             if (r.status != Read::kNoPosition) {
-                ChessProbe p = unpack(r, source, dtz);
+                ChessProbe p = unpack(r, source);
                 if (!p.ok()) p.error = "the source failed on " + retrocheck::chess::format_fen(c);
                 return p;
             }
@@ -91,9 +150,40 @@ struct Context {
         return source.probe(c);
     }
 
-    // Disagreement and rules for one position; key orders the examples.
+    // Whether a zeroing move of x achieves our result, a win: then no prober reads x's DTZ.
+    bool zeroing_wins(const Position& x, const Dtz& d,
+                      const retrocheck::chess::MoveList& moves) const {
+        if (d.dtz <= 0) return false;
+        for (const Move m : moves)
+            if (retrocheck::chess::zeroing(x, m)) {
+                const auto c = ours.probe(x.after(m));
+                if (c && static_cast<int>(c->wdl) == -static_cast<int>(d.wdl)) return true;
+            }
+        return false;
+    }
+
+    // The move that gives x our DTZ, for a finding's proof.
+    std::optional<Move> dtz_proof(const Position& x,
+                                  const retrocheck::chess::MoveList& moves) const {
+        std::vector<DtzChild> children;
+        for (const Move m : moves) {
+            const Position c = x.after(m);
+            const auto v = ours.probe(c);
+            if (!v) return std::nullopt;
+            const bool mated = c.in_check() && retrocheck::chess::count_moves(c) == 0;
+            children.push_back({retrocheck::chess::zeroing(x, m), mated, v->wdl, v->dtz});
+        }
+        const ImpliedDtz implied = implied_dtz50(children, x.in_check());
+        if (implied.child < 0) return std::nullopt;
+        return moves[static_cast<std::size_t>(implied.child)];
+    }
+
+    // Disagreement and rules for one position; key orders the examples. `stored` is the
+    // distance read from the DTZ file for a slot (Read::kNoDtz for a position with an en
+    // passant right, whose DTZ theirs.dtz holds from the root probe).
     void judge(const Position& x, const ChessProbe& theirs,
-               const std::optional<Outcome>& ours_value, Local& mine, std::uint64_t key) const {
+               const std::optional<Outcome>& ours_value, Local& mine, std::uint64_t key,
+               std::int16_t stored = Read::kNoDtz) const {
         auto note = [&](ChessAuditExample e) {
             e.position = x;
             e.theirs = theirs;
@@ -107,16 +197,24 @@ struct Context {
             note({"corrupt: " + theirs.error, x, theirs, ours_value, {}, {}, {}, {}});
             return;
         }
-        const bool differs =
-            !ours_value || (source.has_dtm() ? comparable(theirs) != *ours_value
-                                             : wld_of(theirs.wdl) != ours_value->wld());
+        const std::optional<Dtz> our_dtz = O::dtz(ours, x);
+        const bool differs = !ours_value || (source.has_dtm() ? comparable(theirs) != *ours_value
+                                             : our_dtz        ? theirs.wdl != our_dtz->wdl
+                                                       : wld_of(theirs.wdl) != ours_value->wld());
         const retrocheck::chess::MoveList moves = retrocheck::chess::legal_moves(x);
         if (differs) {
             ++mine.counts.disagreements;
-            ChessAuditExample e{"disagreement", x, theirs, ours_value, {}, {}, {}, {}};
+            ChessAuditExample e{"disagreement",
+                                x,
+                                theirs,
+                                ours_value,
+                                {},
+                                {},
+                                {},
+                                our_dtz ? dtz_text(*our_dtz) : ""};
             // The child that proves our value.
             for (const Move m : moves) {
-                const auto v = ours.probe(x.after(m));
+                const auto v = O::probe(ours, x.after(m));
                 if (v && ours_value && v->parent_view() == *ours_value) {
                     e.child_move = m;
                     e.child_ours = v;
@@ -138,129 +236,247 @@ struct Context {
                       ours_value,
                       m,
                       kids.back(),
-                      ours.probe(x.after(m)),
+                      O::probe(ours, x.after(m)),
                       {}});
                 return;
             }
         }
-        auto child_note = [&](const char* rule, int i, std::string expected) {
-            ++mine.counts.violations;
+        auto child_note = [&](const char* rule, std::optional<Move> m, std::string expected) {
             ChessAuditExample e{rule, x, theirs, ours_value, {}, {}, {}, std::move(expected)};
-            if (i >= 0) {
-                const auto k = static_cast<std::size_t>(i);
-                e.child_move = moves[k];
-                e.child_theirs = kids[k];
-                e.child_ours = ours.probe(x.after(moves[k]));
+            if (m) {
+                e.child_move = *m;
+                e.child_theirs = child(x.after(*m));
+                e.child_ours = O::probe(ours, x.after(*m));
             }
             note(std::move(e));
         };
-        const Outcome stored = comparable(theirs);
+        const Outcome stored_value = comparable(theirs);
         if (moves.empty()) {
             const bool mated = x.in_check();
-            const bool ok =
-                mated ? stored.is_loss() && (!stored.has_distance() || stored.plies() == 0)
-                      : stored.is_draw();
-            if (!ok)
-                child_note(mated ? "mate-is-loss" : "stalemate-is-draw", -1,
+            const bool ok = mated ? stored_value.is_loss() &&
+                                        (!stored_value.has_distance() || stored_value.plies() == 0)
+                                  : stored_value.is_draw();
+            if (!ok) {
+                ++mine.counts.violations;
+                child_note(mated ? "mate-is-loss" : "stalemate-is-draw", std::nullopt,
                            mated ? "a loss in 0" : "a draw");
+            }
             return;
         }
         std::vector<Outcome> values;
         values.reserve(kids.size());
         for (const ChessProbe& k : kids) values.push_back(comparable(k));
-        if (const auto broken = tb::judge(stored, values)) {
-            child_note(broken->rule, broken->child, implied(values).to_string());
+        if (const auto broken = tb::judge(stored_value, values)) {
+            ++mine.counts.violations;
+            const auto i = static_cast<std::size_t>(broken->child);
+            child_note(broken->rule,
+                       broken->child >= 0 ? std::optional<Move>(moves[i]) : std::nullopt,
+                       implied(values).to_string());
             return;
         }
-        if (!dtz || !theirs.dtz) return;
-        std::vector<DtzChild> dtz_children(kids.size());
-        for (std::size_t i = 0; i < kids.size(); ++i) {
-            DtzChild& d = dtz_children[i];
-            d.zeroing = retrocheck::chess::zeroing(x, moves[i]);
-            d.wdl = kids[i].wdl;
-            d.dtz = kids[i].dtz.value_or(0);
-            if (wld_of(d.wdl) == Wld::Loss) {
-                const Position c = x.after(moves[i]);
-                d.mated = c.in_check() && retrocheck::chess::count_moves(c) == 0;
-            }
-        }
-        if (const auto broken = judge_dtz(theirs.wdl, *theirs.dtz, dtz_children))
-            child_note(broken->rule, broken->child,
-                       broken->high > 0 ? fmt::format("|dtz| {} to {}",
-                                                      std::max(1, broken->low - 1), broken->high)
-                                        : std::string("a dtz of the result's sign"));
+        if constexpr (std::is_same_v<Set, DtzTableSet>)
+            if (dtz && our_dtz && !differs && theirs.wdl != Wdl5::Draw)
+                compare_dtz(x, theirs, ours_value, *our_dtz, moves, stored, mine, key);
     }
+
+    // Syzygy's DTZ against ours (the rule in audit.h).
+    void compare_dtz(const Position& x, const ChessProbe& theirs,
+                     const std::optional<Outcome>& ours_value, const Dtz& our_dtz,
+                     const retrocheck::chess::MoveList& moves, std::int16_t stored, Local& mine,
+                     std::uint64_t key) const {
+        ChessProbe shown = theirs;  // with the DTZ compared
+        if (!x.en_passant() && stored > Read::kDtzFailed) shown.dtz = stored;
+        auto child_note = [&](std::string rule, std::optional<Move> m, std::string expected) {
+            ChessAuditExample e{std::move(rule),    x, shown, ours_value, {}, {}, {},
+                                std::move(expected)};
+            if (m) {
+                e.child_move = *m;
+                e.child_theirs = child(x.after(*m));
+                e.child_ours = O::probe(ours, x.after(*m));
+            }
+            mine.note(key, std::move(e));
+        };
+        if (stored == Read::kOtherSide) {
+            ++mine.counts.dtz_other_side;
+            return;
+        }
+        if (stored == Read::kDtzFailed) {
+            ++mine.counts.violations;
+            child_note("corrupt: " + source.stored_dtz(x, theirs.wdl).error, std::nullopt, "");
+            return;
+        }
+        const bool slot = !x.en_passant();
+        if (slot && zeroing_wins(x, our_dtz, moves)) {
+            ++mine.counts.dtz_from_wdl;
+            return;
+        }
+        const int answer = slot ? stored : theirs.dtz.value_or(0);
+        switch (match_dtz(our_dtz, answer, !slot)) {
+            case DtzMatch::Exact:
+                ++mine.counts.dtz_exact;
+                return;
+            case DtzMatch::Rounded:
+                ++mine.counts.dtz_rounded;
+                return;
+            case DtzMatch::FromWdl:
+            case DtzMatch::Wrong:
+                break;
+        }
+        ++mine.counts.disagreements;
+        const bool may_round = std::abs(our_dtz.dtz) % 2 == 0 || !slot;
+        const int rounded = our_dtz.dtz > 0 ? our_dtz.dtz - 1 : our_dtz.dtz + 1;
+        child_note(
+            "dtz", dtz_proof(x, moves),
+            fmt::format("{}{}", dtz_text(our_dtz),
+                        may_round ? fmt::format(" or dtz {} (a table in full moves)", rounded)
+                                  : std::string()));
+    }
+
+    // What Syzygy's stored DTZ of slot x is against ours, for the rounding check: nothing for a
+    // position the file does not store or a finding judge() reports.
+    std::optional<DtzMatch> stored_match(const Position& x, std::int16_t stored) const {
+        if (stored <= Read::kDtzFailed) return std::nullopt;
+        const auto d = O::dtz(ours, x);
+        if (!d || d->wdl == Wdl5::Draw) return std::nullopt;
+        if (zeroing_wins(x, *d, retrocheck::chess::legal_moves(x))) return DtzMatch::FromWdl;
+        return match_dtz(*d, stored, false);
+    }
+
+    static Outcome comparable(const ChessProbe& p) { return p.outcome(); }
 };
 
-// Seconds to root-probe a spread of one side's positions: the side a DTZ file stores answers at
-// once, the other through a one-ply search, and a root probe searches every move's child too.
-double root_probe_seconds(const ChessTableSource& source, const MaterialTable& table, Color side) {
-    const std::uint64_t half = table.index.size(), base = side == Color::White ? 0 : half;
-    const std::uint64_t step = std::max<std::uint64_t>(1, half / 256);
-    const auto t0 = std::chrono::steady_clock::now();
-    for (std::uint64_t i = 0; i < half; i += step)
-        if (table.values[base + i] != kNoPosition) source.probe_dtz(*table.position(base + i));
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-// The source's values of every slot of a material. With DTZ, the root probes of one side also
-// value the children of its non-zeroing moves (the other side), which then need no probe of
-// their own: the side probed first is the one whose root probes are cheaper (whose children the
-// file stores). Only speed depends on that choice, never a value.
-std::vector<Read> read_material(const ChessTableSource& source, const MaterialTable& table,
-                                bool dtz, std::atomic<std::uint64_t>* progress) {
-    const std::uint64_t n = table.values.size(), half = table.index.size();
+// The source's values of every slot of a material: WDL (and DTM) through the probe, and with
+// DTZ the number the DTZ file stores.
+template <typename Table>
+std::vector<Read> read_material(const ChessTableSource& source, const Table& table, bool dtz,
+                                std::atomic<std::uint64_t>* progress) {
+    using O =
+        Ours<std::conditional_t<std::is_same_v<Table, DtzTable>, DtzTableSet, MaterialTableSet>>;
+    const std::uint64_t n = table.values.size();
     std::vector<Read> reads(n);
-    auto each = [&](std::uint64_t from, std::uint64_t to, auto&& f) {
-        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(from, to, 1024), [&](const auto& r) {
-            for (std::uint64_t id = r.begin(); id != r.end(); ++id)
-                if (table.values[id] != kNoPosition) f(id, *table.position(id));
-        });
-    };
-    each(0, n, [&](std::uint64_t id, const Position& pos) { reads[id] = pack(source.probe(pos)); });
-    if (progress) progress->fetch_add(n / 2, std::memory_order_relaxed);
-    if (!dtz) {
-        if (progress) progress->fetch_add(n - n / 2, std::memory_order_relaxed);
-        return reads;
-    }
-    const Color first = root_probe_seconds(source, table, Color::White) <=
-                                root_probe_seconds(source, table, Color::Black)
-                            ? Color::White
-                            : Color::Black;
-    constexpr std::int16_t kUnset = std::numeric_limits<std::int16_t>::min();
-    std::vector<std::int16_t> harvested(n, kUnset);
-    auto read_dtz = [&](std::uint64_t id, const ChessProbe& z) {
-        if (!z.ok())
-            reads[id] = pack(z);
-        else if (reads[id].status == static_cast<std::int8_t>(ChessProbeStatus::Ok))
-            reads[id].distance = static_cast<std::int16_t>(*z.dtz);
-    };
-    const std::uint64_t first_base = first == Color::White ? 0 : half;
-    each(first_base, first_base + half, [&](std::uint64_t id, const Position& pos) {
-        std::vector<ChessTableSource::ChildDtz> kids;
-        read_dtz(id, source.probe_dtz(pos, &kids));
-        for (const auto& k : kids) {
-            const Position c = pos.after(Move::make(k.from, k.to));
-            std::atomic_ref<std::int16_t>(harvested[table.id(c)])
-                .store(static_cast<std::int16_t>(k.dtz), std::memory_order_relaxed);
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 1024), [&](const auto& r) {
+        for (std::uint64_t id = r.begin(); id != r.end(); ++id) {
+            if (!O::holds(table.values[id])) continue;
+            const Position pos = *table.position(id);
+            const ChessProbe p = source.probe(pos);
+            reads[id] = pack(p);
+            if (dtz && p.ok() && p.wdl != Wdl5::Draw)
+                reads[id].distance = pack(source.stored_dtz(pos, p.wdl));
         }
+        if (progress) progress->fetch_add(r.size(), std::memory_order_relaxed);
     });
-    const std::uint64_t second_base = half - first_base;
-    each(second_base, second_base + half, [&](std::uint64_t id, const Position& pos) {
-        if (harvested[id] != kUnset &&
-            reads[id].status == static_cast<std::int8_t>(ChessProbeStatus::Ok))
-            reads[id].distance = harvested[id];
-        else
-            read_dtz(id, source.probe_dtz(pos));
-    });
-    if (progress) progress->fetch_add(n - n / 2, std::memory_order_relaxed);
     return reads;
 }
 
 // Our table of m, or of its colour flip (whose positions the source answers as well).
-const MaterialTable* table_of(const MaterialTableSet& ours, const Material& m) {
-    const MaterialTable* t = ours.find(m);
+template <typename Set>
+const typename Ours<Set>::Table* table_of(const Set& ours, const Material& m) {
+    const auto* t = ours.find(m);
     return t ? t : ours.find(m.flipped());
+}
+
+// The rounding check of one side of a pawnless material (audit.h): a class (wins, losses) whose
+// even DTZs are stored both exactly and rounded has its fewer reported.
+template <typename Set>
+void check_rounding(const Context<Set>& ctx, std::uint64_t base, std::uint64_t half,
+                    typename AuditTally<ChessGame, ChessProbe>::Locals& locals) {
+    const auto& table = ctx.table;
+    std::array<std::atomic<std::uint64_t>, 2> exact{}, rounded{};  // [loss, win]
+    auto each_even = [&](auto&& f) {
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(base, base + half, 1024),
+                          [&](const auto& r) {
+                              for (std::uint64_t id = r.begin(); id != r.end(); ++id) {
+                                  if (!Ours<Set>::holds(table.values[id])) continue;
+                                  const Dtz d = dtz_of_code(table.values[id]);
+                                  if (d.dtz == 0 || std::abs(d.dtz) % 2 != 0) continue;
+                                  const Position pos = *table.position(id);
+                                  const auto m = ctx.stored_match(pos, ctx.reads[id].distance);
+                                  if (m == DtzMatch::Exact || m == DtzMatch::Rounded)
+                                      f(id, pos, d, *m);
+                              }
+                          });
+    };
+    each_even([&](std::uint64_t, const Position&, const Dtz& d, DtzMatch m) {
+        (m == DtzMatch::Exact ? exact : rounded)[d.dtz > 0].fetch_add(1, std::memory_order_relaxed);
+    });
+    std::array<std::optional<DtzMatch>, 2> odd_one;
+    bool any = false;
+    for (std::size_t c = 0; c < 2; ++c)
+        if (exact[c] && rounded[c]) {
+            odd_one[c] = rounded[c] <= exact[c] ? DtzMatch::Rounded : DtzMatch::Exact;
+            any = true;
+        }
+    if (!any) return;
+    each_even([&](std::uint64_t id, const Position& pos, const Dtz& d, DtzMatch m) {
+        if (odd_one[d.dtz > 0] != m) return;
+        Local& mine = locals.local();
+        ++mine.counts.violations;
+        ChessProbe theirs = unpack(ctx.reads[id], ctx.source);
+        ChessAuditExample e{"dtz-rounding-mixed",
+                            pos,
+                            theirs,
+                            Outcome::of(wld_of(d.wdl)),
+                            {},
+                            {},
+                            {},
+                            fmt::format("dtz {} as the rest of this table stores {}", d.dtz,
+                                        m == DtzMatch::Exact ? "full moves" : "plies")};
+        mine.note(8 * id + 7, std::move(e));
+    });
+}
+
+template <typename Set>
+std::uint64_t work(const ChessTableSource& source, const Set& ours) {
+    std::uint64_t total = 0;
+    for (const Material& m : source.materials())
+        if (const auto* t = table_of(ours, m)) total += 2 * t->values.size();
+    return total;
+}
+
+template <typename Set>
+ChessAudit audit_with(const ChessTableSource& source, const Set& ours,
+                      const ChessAuditOptions& options, std::atomic<std::uint64_t>* progress) {
+    using O = Ours<Set>;
+    Tally tally(options.max_examples);
+    for (const Material& m : source.materials()) {
+        const auto* table = table_of(ours, m);
+        if (!table) continue;
+        if (!options.only.empty() &&
+            std::find(options.only.begin(), options.only.end(), m) == options.only.end())
+            continue;
+        const bool dtz = std::is_same_v<Set, DtzTableSet> && source.has_dtz() &&
+                         m.pieces() <= options.dtz_max_pieces;
+        const std::vector<Read> reads = read_material(source, *table, dtz, progress);
+        const std::uint64_t half = table->index.size();
+        const Context<Set> ctx{source, ours, *table, reads, dtz};
+        for (const Color side : {Color::White, Color::Black}) {
+            const std::uint64_t base = side == Color::White ? 0 : half;
+            auto locals = tally.locals();
+            tbb::parallel_for(tbb::blocked_range<std::uint64_t>(base, base + half, 1024),
+                              [&](const auto& r) {
+                                  Local& mine = locals.local();
+                                  for (std::uint64_t id = r.begin(); id != r.end(); ++id) {
+                                      if (!O::holds(table->values[id])) continue;
+                                      const Position pos = *table->position(id);
+                                      ChessProbe theirs = unpack(reads[id], source);
+                                      if (!theirs.ok())
+                                          theirs = source.probe(pos);  // for its message
+                                      ctx.judge(pos, theirs, O::outcome(table->values[id]), mine,
+                                                8 * id, reads[id].distance);
+                                      std::uint64_t k = 0;
+                                      for (const Position& q : en_passant_variants(pos))
+                                          ctx.judge(q, read_value(source, q, dtz),
+                                                    O::probe(ours, q), mine, 8 * id + ++k);
+                                  }
+                                  if (progress)
+                                      progress->fetch_add(r.size(), std::memory_order_relaxed);
+                              });
+            if constexpr (std::is_same_v<Set, DtzTableSet>)
+                if (dtz && table->material().pawns() == 0) check_rounding(ctx, base, half, locals);
+            tally.close_row(table->material(), side, locals, dtz);
+        }
+    }
+    return tally.take();
 }
 
 }  // namespace
@@ -281,48 +497,19 @@ std::vector<Position> en_passant_variants(const Position& pos) {
 }
 
 std::uint64_t audit_work(const ChessTableSource& source, const MaterialTableSet& ours) {
-    std::uint64_t total = 0;
-    for (const Material& m : source.materials())
-        if (const MaterialTable* t = table_of(ours, m)) total += 2 * t->values.size();
-    return total;
+    return work(source, ours);
+}
+std::uint64_t audit_work(const ChessTableSource& source, const DtzTableSet& ours) {
+    return work(source, ours);
 }
 
 ChessAudit audit(const ChessTableSource& source, const MaterialTableSet& ours,
                  const ChessAuditOptions& options, std::atomic<std::uint64_t>* progress) {
-    Tally tally(options.max_examples);
-    for (const Material& m : source.materials()) {
-        const MaterialTable* table = table_of(ours, m);
-        if (!table) continue;
-        if (!options.only.empty() &&
-            std::find(options.only.begin(), options.only.end(), m) == options.only.end())
-            continue;
-        const bool dtz = source.has_dtz() && m.pieces() <= options.dtz_max_pieces;
-        const std::vector<Read> reads = read_material(source, *table, dtz, progress);
-        const std::uint64_t half = table->index.size();
-        for (const Color side : {Color::White, Color::Black}) {
-            const Context ctx{source, ours, *table, reads, dtz};
-            const std::uint64_t base = side == Color::White ? 0 : half;
-            auto locals = tally.locals();
-            tbb::parallel_for(
-                tbb::blocked_range<std::uint64_t>(base, base + half, 1024), [&](const auto& r) {
-                    Local& mine = locals.local();
-                    for (std::uint64_t id = r.begin(); id != r.end(); ++id) {
-                        if (table->values[id] == kNoPosition) continue;
-                        const Position pos = *table->position(id);
-                        ChessProbe theirs = unpack(reads[id], source, dtz);
-                        if (!theirs.ok()) theirs = read_value(source, pos, dtz);  // for its message
-                        ctx.judge(pos, theirs, decode(table->values[id]), mine, 8 * id);
-                        std::uint64_t k = 0;
-                        for (const Position& q : en_passant_variants(pos))
-                            ctx.judge(q, read_value(source, q, dtz), ours.probe(q), mine,
-                                      8 * id + ++k);
-                    }
-                    if (progress) progress->fetch_add(r.size(), std::memory_order_relaxed);
-                });
-            tally.close_row(table->material(), side, locals, dtz);
-        }
-    }
-    return tally.take();
+    return audit_with(source, ours, options, progress);
+}
+ChessAudit audit(const ChessTableSource& source, const DtzTableSet& ours,
+                 const ChessAuditOptions& options, std::atomic<std::uint64_t>* progress) {
+    return audit_with(source, ours, options, progress);
 }
 
 }  // namespace retrocheck::tb::chess

@@ -23,6 +23,18 @@ std::size_t slot_of(PieceType t) {
 
 }  // namespace
 
+Result<std::vector<Material>> Material::parse_list(std::string_view text) {
+    std::vector<Material> out;
+    for (std::size_t at = 0; at <= text.size();) {
+        const std::size_t comma = std::min(text.find(',', at), text.size());
+        auto m = parse(trim(text.substr(at, comma - at)));
+        if (!m) return Error{m.error()};
+        out.push_back(*m);
+        at = comma + 1;
+    }
+    return out;
+}
+
 Result<Material> Material::parse(std::string_view text) {
     auto bad = [&](const std::string& why) {
         return Error{"material " + in_quotes(text) + ": " + why +

@@ -26,6 +26,8 @@ struct Material {
     // White's pieces, then Black's, each side's king first, in Syzygy's spelling ("KQvKR"),
     // Gaviota's ("kqkr") or plain ("KQKR").
     static Result<Material> parse(std::string_view text);
+    // A comma-separated list of them ("KQRvKR, KPvK").
+    static Result<std::vector<Material>> parse_list(std::string_view text);
     static Material of(const retrocheck::chess::Position& pos);
 
     int pieces() const;  // kings included

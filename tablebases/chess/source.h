@@ -89,6 +89,20 @@ class ChessTableSource {
         if (children) children->clear();
         return probe(pos);
     }
+    // The DTZ a DTZ file stores for pos (no en passant right), as the library's probe turns the
+    // stored number into plies for a position whose result is `wdl` (not a draw): Value, or
+    // OtherSide when the file stores only the other side to move (a prober searches one ply
+    // there), or Failed with the library's error. Sources without such a file answer Failed.
+    struct StoredDtz {
+        enum class Kind { Value, OtherSide, Failed } kind = Kind::Failed;
+        int dtz = 0;  // Syzygy's signs: > 0 a win, < 0 a loss, past +-100 cursed or blessed
+        std::string error;
+    };
+    virtual StoredDtz stored_dtz(const retrocheck::chess::Position& pos, Wdl5 wdl) const {
+        (void)pos;
+        (void)wdl;
+        return {StoredDtz::Kind::Failed, 0, format() + " stores no DTZ"};
+    }
     virtual bool has_dtm() const { return false; }
     virtual bool has_dtz() const { return false; }
 };

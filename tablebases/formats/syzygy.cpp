@@ -12,10 +12,23 @@
 #include <map>
 
 #include "engine/chess/fen.h"
+#include "engine/chess/movegen.h"
 #include "tablebases/chess/index.h"
 #include "tablebases/chess/table.h"
 #include "tablebases/formats/library_calls.h"
 #include "tablebases/formats/listing.h"
+
+// Fathom's position and table reader (tbprobe.c), exported by libfathom.so but not declared in
+// tbprobe.h: the layout is tbprobe.c's Pos, checked at open() (SyzygyTables::first_probes).
+extern "C" {
+struct FathomPos {
+    std::uint64_t white, black, kings, queens, rooks, bishops, knights, pawns;
+    std::uint8_t rule50, ep;
+    bool turn;
+    std::uint16_t move;
+};
+int probe_table(const FathomPos* pos, int s, int* success, int type);
+}
 
 namespace retrocheck::tb::chess {
 
@@ -54,6 +67,15 @@ Boards boards(const Position& pos) {
 }
 
 Wdl5 wdl5(unsigned tb_wdl) { return static_cast<Wdl5>(static_cast<int>(tb_wdl) - 2); }
+
+// probe_table()'s kinds of table (tbprobe.c's enum { WDL, DTM, DTZ }).
+constexpr int kFathomWdl = 0, kFathomDtz = 2;
+
+FathomPos fathom_pos(const Boards& b) {
+    return {b.white,   b.black,   b.kings, b.queens, b.rooks,
+            b.bishops, b.knights, b.pawns, 0,        static_cast<std::uint8_t>(b.ep),
+            b.turn,    0};
+}
 
 }  // namespace
 
@@ -137,6 +159,24 @@ Result<bool> SyzygyTables::first_probes(const Material& m) const {
             return Error{
                 fmt::format("Fathom cannot read {}: {}", file_of(m, false).string(), w.error)};
         ++wdl_seen;
+        // The undeclared table reader answers as tb_probe_wdl where no capture decides.
+        const auto moves = retrocheck::chess::legal_moves(*pos);
+        const bool captures = std::any_of(moves.begin(), moves.end(), [&](auto mv) {
+            return mv.kind() == retrocheck::chess::MoveKind::EnPassant ||
+                   (pos->occupied() & retrocheck::chess::bit(mv.to()));
+        });
+        if (!captures) {
+            int success = 1;
+            const FathomPos fp = fathom_pos(boards(*pos));
+            const int raw = probe_table(&fp, 0, &success, kFathomWdl);
+            if (success == 0 || raw != static_cast<int>(w.wdl))
+                return Error{fmt::format(
+                    "Fathom's table reader (probe_table) answers {} where tb_probe_wdl answers "
+                    "{} on {} ({}): this libfathom does not lay out a position as retrocheck "
+                    "was built for",
+                    raw, static_cast<int>(w.wdl), retrocheck::chess::format_fen(*pos),
+                    file_of(m, false).string())};
+        }
         if (w.wdl == Wdl5::Draw || dtz_seen) continue;
         const ChessProbe z = probe_dtz(*pos);
         if (!z.ok())
@@ -191,6 +231,25 @@ ChessProbe SyzygyTables::probe(const Position& pos) const {
     p.status = ChessProbeStatus::Ok;
     p.wdl = wdl5(r);
     return p;
+}
+
+ChessTableSource::StoredDtz SyzygyTables::stored_dtz(const Position& pos, Wdl5 wdl) const {
+    using Kind = StoredDtz::Kind;
+    if (auto r = refuse(pos)) return {Kind::Failed, 0, r->error};
+    const FathomPos fp = fathom_pos(boards(pos));
+    int success = 1;
+    const LibraryCall watched("Fathom", "probe_table", pos);
+    const int n = probe_table(&fp, static_cast<int>(wdl), &success, kFathomDtz);
+    if (success == 0)
+        return {Kind::Failed, 0,
+                fmt::format("Fathom's probe_table failed on {} ({} is damaged)",
+                            retrocheck::chess::format_fen(pos),
+                            file_of(Material::of(pos), true).string())};
+    if (success < 0) return {Kind::OtherSide, 0, {}};
+    // tbprobe.c's probe_dtz: WdlToDtz[wdl + 2] + (wdl > 0 ? n : -n).
+    const int base = wdl == Wdl5::Win || wdl == Wdl5::Loss ? 1 : 101;
+    const int plies = base + n;
+    return {Kind::Value, static_cast<int>(wdl) > 0 ? plies : -plies, {}};
 }
 
 ChessProbe SyzygyTables::probe_dtz(const Position& pos, std::vector<ChildDtz>* children) const {

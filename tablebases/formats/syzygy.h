@@ -18,6 +18,15 @@
 // 50-move counter is 0 and castling rights are refused (Fathom answers neither). The root probe
 // also values every move (its results array): for a move that does not zero, -(child's DTZ)
 // one ply further from zero (1 for a mate), which probe_dtz() hands back as the child's DTZ.
+//
+// stored_dtz() reads the number a DTZ file holds for one position through Fathom's own table
+// reader, probe_table() of tbprobe.c: Debian's libfathom exports it, though tbprobe.h does not
+// declare it, and it is the one call that reads a DTZ entry without a search (a root probe
+// searches every move, 30 to 60 table reads a position). The reader decodes the file (its
+// pairs, its value map, plies or full moves); the number it returns is turned into plies as
+// Fathom's probe_dtz does (1 + n for a win, 101 + n for a cursed win, negated for losses).
+// open() checks the call against tb_probe_wdl on each material's first positions before it is
+// trusted (the declaration below must match the library's layout of a position).
 #pragma once
 
 #include <filesystem>
@@ -40,6 +49,7 @@ class SyzygyTables final : public ChessTableSource {
     ChessProbe probe(const retrocheck::chess::Position& pos) const override;
     ChessProbe probe_dtz(const retrocheck::chess::Position& pos,
                          std::vector<ChildDtz>* children = nullptr) const override;
+    StoredDtz stored_dtz(const retrocheck::chess::Position& pos, Wdl5 wdl) const override;
     bool has_dtz() const override { return true; }
 
     // The file a material is stored in ("KQvKR.rtbw" for KRvKQ too).

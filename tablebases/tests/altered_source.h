@@ -1,8 +1,9 @@
 // Test support: a shim between the chess auditor and a probe library. It answers as the library
 // does, but at chosen positions (each of a slot: every symmetric image of the position, with
 // the same side to move) it changes the answer: the WDL (cursed and blessed results too), the
-// DTZ, the DTM. The root probe's values of its children are changed alike, so that no read of
-// an altered position escapes. Positions with an en passant right are not altered.
+// DTZ (as the root probe answers it and as the DTZ file stores it), the DTM. The root probe's
+// values of its children are changed alike, so that no read of an altered position escapes.
+// Positions with an en passant right are not altered.
 #pragma once
 
 #include <cstdint>
@@ -63,6 +64,14 @@ class AlteredSource final : public chess::ChessTableSource {
                     c.dtz += c.dtz > 0 ? a->dtz_delta : -a->dtz_delta;
             }
         return p;
+    }
+
+    StoredDtz stored_dtz(const retrocheck::chess::Position& pos, chess::Wdl5 wdl) const override {
+        StoredDtz z = inner_->stored_dtz(pos, wdl);
+        const auto a = find(pos);
+        if (a && a->dtz_delta && z.kind == StoredDtz::Kind::Value && z.dtz != 0)
+            z.dtz += z.dtz > 0 ? a->dtz_delta : -a->dtz_delta;
+        return z;
     }
 
   private:

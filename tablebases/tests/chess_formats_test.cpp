@@ -9,10 +9,12 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "engine/chess/fen.h"
 #include "tablebases/chess/audit.h"
 #include "tablebases/chess/build.h"
+#include "tablebases/chess/dtz.h"
 #include "tablebases/formats/gaviota.h"
 #include "tablebases/formats/syzygy.h"
 #include "tablebases/store/directory.h"
@@ -69,45 +71,6 @@ TEST(FastChessFormats, Names) {
     EXPECT_EQ(gaviota_material("kbnk"), material("KBNvK"));
     EXPECT_EQ(gaviota_material("knbk"), std::nullopt);  // not in Q R B N P order
     EXPECT_EQ(gaviota_material("kqxk"), std::nullopt);
-}
-
-TEST(FastChessFormats, DtzRules) {
-    const DtzChild zeroing_win{true, false, Wdl5::Loss, 0};
-    const DtzChild quiet_loss_7{false, false, Wdl5::Loss, -7};
-    const DtzChild quiet_win_4{false, false, Wdl5::Win, 4};
-    const DtzChild zeroing_to_win{true, false, Wdl5::Win, 0};
-    const DtzChild mate{false, true, Wdl5::Loss, -1};
-    // A win: 1 through a zeroing move, else one more than the best lost child (or one less:
-    // Syzygy's rounding).
-    EXPECT_FALSE(judge_dtz(Wdl5::Win, 1, std::vector{zeroing_win, quiet_loss_7}));
-    EXPECT_TRUE(judge_dtz(Wdl5::Win, 3, std::vector{zeroing_win, quiet_loss_7}));
-    EXPECT_FALSE(judge_dtz(Wdl5::Win, 8, std::vector{quiet_loss_7, quiet_win_4}));
-    EXPECT_FALSE(judge_dtz(Wdl5::Win, 7, std::vector{quiet_loss_7}));  // rounded
-    EXPECT_FALSE(judge_dtz(Wdl5::Win, 9, std::vector{quiet_loss_7}));  // the child rounded
-    EXPECT_EQ(std::string(judge_dtz(Wdl5::Win, 10, std::vector{quiet_loss_7})->rule),
-              "dtz-zeroing-line");
-    EXPECT_EQ(std::string(judge_dtz(Wdl5::Win, 6, std::vector{quiet_loss_7})->rule),
-              "dtz-zeroing-line");
-    EXPECT_FALSE(judge_dtz(Wdl5::Win, 1, std::vector{mate, quiet_loss_7}));
-    // A zeroing move counts 1 whatever the child's own DTZ (a pawn move stays in the material and
-    // has one), and no more: 2 is past Syzygy's rounding.
-    const DtzChild push_to_loss_7{true, false, Wdl5::Loss, -7};
-    EXPECT_FALSE(judge_dtz(Wdl5::Win, 1, std::vector{push_to_loss_7, quiet_loss_7}));
-    EXPECT_EQ(std::string(judge_dtz(Wdl5::Win, 2, std::vector{zeroing_win})->rule),
-              "dtz-zeroing-line");
-    // A loss: the longest, a zeroing move counting 1.
-    EXPECT_FALSE(judge_dtz(Wdl5::Loss, -5, std::vector{quiet_win_4, zeroing_to_win}));
-    EXPECT_FALSE(judge_dtz(Wdl5::Loss, -1, std::vector{zeroing_to_win}));
-    EXPECT_TRUE(judge_dtz(Wdl5::Loss, -2, std::vector{zeroing_to_win}));
-    EXPECT_TRUE(judge_dtz(Wdl5::Loss, -8, std::vector{quiet_win_4}));
-    EXPECT_FALSE(judge_dtz(Wdl5::Loss, -1, std::vector<DtzChild>{}));  // mated
-    // Signs, draws and the 50-move rule.
-    EXPECT_EQ(std::string(judge_dtz(Wdl5::Draw, 3, std::vector{quiet_win_4})->rule),
-              "dtz-draw-is-0");
-    EXPECT_EQ(std::string(judge_dtz(Wdl5::Win, -8, std::vector{quiet_loss_7})->rule), "dtz-sign");
-    const DtzChild far{false, false, Wdl5::BlessedLoss, -120};
-    EXPECT_EQ(std::string(judge_dtz(Wdl5::Win, 121, std::vector{far})->rule), "dtz-50-move");
-    EXPECT_FALSE(judge_dtz(Wdl5::CursedWin, 121, std::vector{far}));
 }
 
 TEST(FastChessFormats, EnPassantVariants) {
@@ -241,22 +204,53 @@ Position kqk_position(Color side, Wanted wanted) {
     return {};
 }
 
-void expect_planted_found(const std::shared_ptr<ChessTableSource>& library, const Planted& p) {
+// Our DTZ50 tables of `roots` and what they lead to, built in memory (a second or two).
+const DtzTableSet& dtz_tables(const std::string& roots) {
+    static std::map<std::string, DtzTableSet> built;
+    auto it = built.find(roots);
+    if (it == built.end())
+        it = built
+                 .emplace(roots,
+                          build_dtz_closure(*Material::parse_list(roots), BuildMethod::OutCounting))
+                 .first;
+    return it->second;
+}
+
+// The positions of m (our table's slots) with `side` to move whose DTZ passes `wanted`, every
+// `step`-th from a third of the way in.
+template <typename Wanted>
+std::vector<Position> dtz_positions(const std::string& m, Color side, Wanted wanted,
+                                    std::size_t count = 1, std::uint64_t step = 1) {
+    const DtzTable& t = *dtz_tables(m).find(material(m));
+    const std::uint64_t half = t.index.size(), base = side == Color::White ? 0 : half;
+    std::vector<Position> out;
+    for (std::uint64_t id = base + half / 3; id < base + half && out.size() < count; id += step)
+        if (t.values[id] != Dtz50Metric::kUnknown && wanted(dtz_of_code(t.values[id])))
+            out.push_back(*t.position(id));
+    if (out.size() < count) ADD_FAILURE() << "too few such positions";
+    return out;
+}
+
+// Whether two positions of material m are one slot (any symmetric image, the same side).
+bool same_slot(const std::string& m, const Position& a, const Position& b) {
+    const MaterialIndex index(material(m));
+    return Material::of(a) == material(m) && Material::of(b) == material(m) && !a.en_passant() &&
+           index.index(a) == index.index(b) && a.side_to_move() == b.side_to_move();
+}
+
+template <typename Set>
+void expect_planted_found(const std::shared_ptr<ChessTableSource>& library, const Planted& p,
+                          const Set& ours, const std::string& m) {
     SCOPED_TRACE(std::string(p.what) + " at " + retrocheck::chess::format_fen(p.position));
     auto shim = std::make_shared<testing::AlteredSource>(library);
     shim->alter(p.position, p.alteration);
     ChessAuditOptions options;
     options.max_examples = 100000;
-    options.only = {material("KQvK")};
-    const ChessAudit r = audit(*shim, kqk(), options);
-    const MaterialIndex index(material("KQvK"));
-    const auto at = [&](const Position& x) {
-        return Material::of(x) == material("KQvK") && index.index(x) == index.index(p.position) &&
-               x.side_to_move() == p.position.side_to_move() && !x.en_passant();
-    };
+    options.only = {material(m)};
+    const ChessAudit r = audit(*shim, ours, options);
     for (const std::string& problem : p.problems) {
         const bool seen = std::any_of(r.examples.begin(), r.examples.end(), [&](const auto& e) {
-            return e.problem == problem && at(e.position);
+            return e.problem == problem && same_slot(m, e.position, p.position);
         });
         EXPECT_TRUE(seen) << "no " << problem << " reported there; the first example: "
                           << (r.examples.empty() ? "none" : describe(r.examples.front()));
@@ -264,26 +258,86 @@ void expect_planted_found(const std::shared_ptr<ChessTableSource>& library, cons
     EXPECT_TRUE(r.total.wrong());
 }
 
+// Syzygy's KQvK and KQRvK files (with KRvK, which KQRvK's captures lead to) copied to a scratch
+// directory and opened.
+std::shared_ptr<ChessTableSource> syzygy_kq(const fs::path& syzygy) {
+    const fs::path dir =
+        copy_of(syzygy, "sz-shim",
+                {"KQvK.rtbw", "KQvK.rtbz", "KRvK.rtbw", "KRvK.rtbz", "KQRvK.rtbw", "KQRvK.rtbz"});
+    auto library = SyzygyTables::open(dir);
+    EXPECT_TRUE(library) << library.error();
+    if (!library) return nullptr;
+    return *library;
+}
+
+// KQvK's DTZ file stores White to move (Black's positions are the other side), every DTZ exact.
+bool long_odd_win(const Dtz& d) { return d.wdl == Wdl5::Win && d.dtz >= 9 && d.dtz % 2 == 1; }
+
 TEST(FastChessAudit, EachChangedSyzygyAnswerIsReportedAtItsPosition) {
     RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
-    const fs::path dir = copy_of(syzygy, "sz-shim", {"KQvK.rtbw", "KQvK.rtbz"});
-    auto library = SyzygyTables::open(dir);
-    ASSERT_TRUE(library) << library.error();
-    const auto long_win = [](const Outcome& o) { return o.is_win() && o.plies() >= 9; };
-    const auto loss = [](const Outcome& o) { return o.is_loss() && o.plies() >= 8; };
-    const Position win = kqk_position(Color::White, long_win);
-    const Position lost = kqk_position(Color::Black, loss);
+    const auto library = syzygy_kq(syzygy);
+    ASSERT_TRUE(library);
+    const Position win = dtz_positions("KQvK", Color::White, long_odd_win).front();
+    const auto long_loss = [](const Dtz& d) { return d.wdl == Wdl5::Loss && d.dtz <= -8; };
+    const Position lost = dtz_positions("KQvK", Color::Black, long_loss).front();
     using W = Wdl5;
     for (const Planted& p :
          {Planted{
               "a win answered as a draw", win, {W::Draw}, {"disagreement", "draw-no-losing-child"}},
           Planted{
               "a win answered as a loss", win, {W::Loss}, {"disagreement", "loss-children-win"}},
-          Planted{"a win answered as cursed", win, {W::CursedWin}, {"dtz-50-move"}},
-          Planted{"a loss answered as blessed", lost, {W::BlessedLoss}, {"dtz-50-move"}},
-          Planted{"a DTZ two plies long", win, {std::nullopt, 2}, {"dtz-zeroing-line"}},
-          Planted{"a loss's DTZ two plies long", lost, {std::nullopt, 2}, {"dtz-zeroing-line"}}})
-        expect_planted_found(*library, p);
+          Planted{"a win answered as cursed", win, {W::CursedWin}, {"disagreement"}},
+          Planted{"a loss answered as blessed", lost, {W::BlessedLoss}, {"disagreement"}},
+          Planted{"a stored DTZ one ply long", win, {std::nullopt, 1}, {"dtz"}},
+          Planted{"a stored odd DTZ one ply short", win, {std::nullopt, -1}, {"dtz"}}})
+        expect_planted_found(library, p, dtz_tables("KQvK"), "KQvK");
+}
+
+// DTZ answers shifted by one ply at chosen positions are found at exactly those positions, each
+// with the child that proves ours, and nowhere else.
+TEST(FastChessAudit, ShiftedDtzAnswersAreReportedAtExactlyThosePositions) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
+    const auto library = syzygy_kq(syzygy);
+    ASSERT_TRUE(library);
+    auto shim = std::make_shared<testing::AlteredSource>(library);
+    const auto any_win = [](const Dtz& d) { return d.wdl == Wdl5::Win; };
+    const std::vector<Position> chosen = dtz_positions("KQvK", Color::White, any_win, 8, 997);
+    for (const Position& p : chosen) shim->alter(p, {std::nullopt, 1});
+    ChessAuditOptions options;
+    options.max_examples = 100000;
+    options.only = {material("KQvK")};
+    const ChessAudit r = audit(*shim, dtz_tables("KQvK"), options);
+    EXPECT_EQ(r.total.disagreements, chosen.size());
+    EXPECT_EQ(r.total.violations, 0u);
+    ASSERT_EQ(r.examples.size(), chosen.size());
+    for (const ChessAuditExample& e : r.examples) {
+        EXPECT_EQ(e.problem, "dtz") << describe(e);
+        EXPECT_TRUE(std::any_of(chosen.begin(), chosen.end(), [&](const Position& p) {
+            return same_slot("KQvK", e.position, p);
+        })) << describe(e);
+        EXPECT_TRUE(e.child_move) << "no child proves ours: " << describe(e);
+    }
+}
+
+// KQRvK's file counts wins in full moves: every even DTZ is stored one ply under ours. One value
+// stored exactly there makes a table of both kinds: found at that position.
+TEST(FastChessAudit, AnExactValueInAFullMoveTableIsReported) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
+    const auto library = syzygy_kq(syzygy);
+    ASSERT_TRUE(library);
+    ChessAuditOptions options;
+    options.only = {material("KQRvK")};
+    const ChessAudit clean = audit(*library, dtz_tables("KQRvK"), options);
+    EXPECT_FALSE(clean.total.wrong());
+    EXPECT_GT(clean.total.dtz_rounded, 0u);
+    EXPECT_GT(clean.total.dtz_exact, 0u);
+    const auto even_win = [](const Dtz& d) {
+        return d.wdl == Wdl5::Win && d.dtz >= 6 && d.dtz % 2 == 0;
+    };
+    const Position even = dtz_positions("KQRvK", Color::White, even_win).front();
+    expect_planted_found(
+        library, {"an even DTZ stored exactly", even, {std::nullopt, 1}, {"dtz-rounding-mixed"}},
+        dtz_tables("KQRvK"), "KQRvK");
 }
 
 TEST(FastChessAudit, EachChangedGaviotaAnswerIsReportedAtItsPosition) {
@@ -310,7 +364,7 @@ TEST(FastChessAudit, EachChangedGaviotaAnswerIsReportedAtItsPosition) {
                   win,
                   {Wdl5::Draw},
                   {"disagreement", "draw-no-losing-child"}}})
-        expect_planted_found(*library, p);
+        expect_planted_found(*library, p, kqk(), "KQvK");
 }
 
 // The en passant positions that real probers got wrong, against our value of the same position.

@@ -158,4 +158,33 @@ TEST(SlowDtzBuild, EqualsTheOracleOnFourPieceMaterials) {
         EXPECT_GT(expect_builder_equals_oracle(material, tb::BuildMethod::OutCounting), 1000000u);
 }
 
+// Syzygy's generator counted, for the published KBBvKN (../shared/thirdparty/chess/syzygy5/
+// SOURCE.txt), 7,750,066 cursed wins and 15,330,676 blessed ("cursed") losses; it counts the two
+// bishops' placements in both orders, so each is twice our count of the same positions (one a
+// symmetry class, the bishops unordered). Its longest, "a cursed win for White of 132 plies", is
+// the blessed loss of 8/8/8/1B6/8/8/8/1KBk2n1 b - -, Black to move.
+TEST(SlowDtzBuild, KbbvknHasThePublishedCursedWinsAndBlessedLosses) {
+    using tb::chess::Wdl5;
+    const auto m = tb::chess::Material::parse("KBBvKN");
+    const tb::chess::DtzTableSet set =
+        tb::chess::build_dtz_closure({*m}, tb::BuildMethod::OutCounting);
+    const tb::chess::DtzTable& t = *set.find(*m);
+    std::uint64_t cursed = 0, blessed = 0;
+    int longest = 0;
+    for (const auto code : t.values) {
+        if (code == tb::Dtz50Metric::kUnknown || code == tb::Dtz50Metric::kDraw) continue;
+        const tb::chess::Dtz d = tb::chess::dtz_of_code(code);
+        cursed += d.wdl == Wdl5::CursedWin;
+        blessed += d.wdl == Wdl5::BlessedLoss;
+        if (d.wdl == Wdl5::CursedWin || d.wdl == Wdl5::BlessedLoss)
+            longest = std::max(longest, std::abs(d.dtz));
+    }
+    EXPECT_EQ(2 * cursed, 7'750'066u);
+    EXPECT_EQ(2 * blessed, 15'330'676u);
+    EXPECT_EQ(longest, 132);
+    const auto longest_line = set.probe(*chess::parse_fen("8/8/8/1B6/8/8/8/1KBk2n1 b - -"));
+    ASSERT_TRUE(longest_line);
+    EXPECT_EQ(*longest_line, (tb::chess::Dtz{Wdl5::BlessedLoss, -132}));
+}
+
 }  // namespace

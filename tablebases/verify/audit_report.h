@@ -27,6 +27,11 @@ struct AuditCounts {
     std::uint64_t en_passant = 0;     // of the checked, those with an en passant right (chess)
     std::uint64_t disagreements = 0;  // values that differ from our tables'
     std::uint64_t violations = 0;     // values that break a rule against their children's
+    // Syzygy's DTZ against ours (chess/audit.h): the values a DTZ file stores, equal to ours; one
+    // ply under an even DTZ of ours (the file counts full moves there); not read by a prober
+    // (a zeroing move decides the win: its DTZ comes from the WDL file); and the positions a
+    // file does not store (the other side to move, which probers search one ply).
+    std::uint64_t dtz_exact = 0, dtz_rounded = 0, dtz_from_wdl = 0, dtz_other_side = 0;
 
     AuditCounts& operator+=(const AuditCounts& o) {
         checked += o.checked;
@@ -34,6 +39,10 @@ struct AuditCounts {
         en_passant += o.en_passant;
         disagreements += o.disagreements;
         violations += o.violations;
+        dtz_exact += o.dtz_exact;
+        dtz_rounded += o.dtz_rounded;
+        dtz_from_wdl += o.dtz_from_wdl;
+        dtz_other_side += o.dtz_other_side;
         return *this;
     }
     bool wrong() const { return disagreements + violations > 0; }
