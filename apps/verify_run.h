@@ -9,6 +9,8 @@
 #include <chrono>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <type_traits>
 
 #include "apps/games.h"
 #include "apps/html_report.h"
@@ -17,6 +19,7 @@
 #include "apps/progress.h"
 #include "apps/stats_printer.h"
 #include "apps/verify_output.h"
+#include "tablebases/chess/dtz_verify.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/verify/verifier.h"
 
@@ -57,15 +60,17 @@ void print_verify(const VerifyRun<G>& run) {
 }
 
 template <typename G>
-nlohmann::json verify_json(const VerifyRun<G>& run, const std::filesystem::path& dir) {
+nlohmann::json verify_json(const VerifyRun<G>& run, const std::filesystem::path& dir,
+                           Metric metric = AppGame<G>::kMetric) {
     using Game = AppGame<G>;
     nlohmann::json out = verify_report_json(
-        run.report, dir, run.report.slices.size(), run.seconds, [](const tb::Violation<G>& v) {
+        run.report, dir, run.report.slices.size(), run.seconds, [&](const tb::Violation<G>& v) {
             return violation_json(
-                v, Game::kMetric, [](const typename G::Position& p) { return G::fen(p); },
+                v, metric, [](const typename G::Position& p) { return G::fen(p); },
                 Game::move_text);
         });
     out["game"] = Game::kName;
+    out["metric"] = to_string(metric);
     return out;
 }
 
@@ -88,7 +93,7 @@ JunitSuite verify_junit(const VerifyRun<G>& run, const std::filesystem::path& di
 // The findings and the first consequences drawn with the child that shows them, and the
 // distances of every table.
 template <typename G>
-HtmlReport verify_html(const VerifyRun<G>& run, const typename G::Tables& tables,
+HtmlReport verify_html(const VerifyRun<G>& run, const typename G::Tables* tables,
                        const std::filesystem::path& dir) {
     using Game = AppGame<G>;
     const tb::VerifyReport<G>& r = run.report;
@@ -102,30 +107,87 @@ HtmlReport verify_html(const VerifyRun<G>& run, const typename G::Tables& tables
         for (const tb::Violation<G>& v : *list)
             page.boards.push_back(Game::board((v.finding ? "finding: " : "consequence: ") + v.rule,
                                               v.position, v.child_move, tb::describe(v)));
-    StatsPrinter<G> stats(dir.string(), StatsPrinter<G>::Mode::Histograms);
-    for (const auto& entry : tables.tables()) stats.add(entry.first, *entry.second);
-    page.histograms = stats.html().histograms;
+    if (tables) {
+        StatsPrinter<G> stats(dir.string(), StatsPrinter<G>::Mode::Histograms);
+        for (const auto& entry : tables->tables()) stats.add(entry.first, *entry.second);
+        page.histograms = stats.html().histograms;
+    }
     return page;
 }
 
-// `verify DIR` on the game G's tables: the exit code.
+// The report's outputs (text or JSON, JUnit, HTML) for one run; `tables` draws the HTML
+// histograms (none for DTZ50 tables).
+template <typename G>
+int emit_verify(const VerifyRun<G>& run, const typename G::Tables* tables,
+                const std::filesystem::path& dir, const std::string& junit,
+                const std::string& html) {
+    if (!junit.empty())
+        if (const auto w = write_junit(junit, verify_junit(run, dir)); !w) return fail(w.error());
+    if (!html.empty())
+        if (const auto w = write_html(html, verify_html(run, tables, dir)); !w)
+            return fail(w.error());
+    return run.exit_code();
+}
+
+// `verify DIR` on the game G's tables: the exit code. A chess directory's DTZ50 tables
+// (*.dtz.rctb) are verified too, after its DTM tables, each by its own rules
+// (tablebases/chess/dtz_verify.h); the text shows both reports, JSON the DTM one with the DTZ
+// one inside ("dtz"), or the DTZ one alone (metric "dtz"); JUnit and HTML cover the first.
 template <typename G>
 int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples,
                const std::string& junit, const std::string& html) {
+    std::optional<VerifyRun<G>> dtz;
+    if constexpr (std::is_same_v<G, tb::chess::ChessGame>) {
+        const auto held = tb::store::chess_metrics_in(dir);
+        if (held.dtz) {
+            const auto t0 = std::chrono::steady_clock::now();
+            const auto tables = tb::store::load_directory<tb::chess::ChessDtzGame>(dir);
+            if (!tables) return fail(tables.error());
+            std::atomic<std::uint64_t> done{0};
+            VerifyRun<G> run;
+            {
+                std::uint64_t total = 0;
+                for (const auto& entry : tables->tables()) total += entry.second->values.size();
+                ProgressLine line([&] {
+                    const double s = seconds_since(t0);
+                    return fmt::format("verify DTZ50 {} of {} slots, {}, {}", grouped(done.load()),
+                                       grouped(total),
+                                       rate_text(per_second(done.load(), s), "slots"),
+                                       eta_text(done.load(), total, s));
+                });
+                run.report = tb::chess::verify_dtz(*tables, max_examples, &done);
+            }
+            run.seconds = seconds_since(t0);
+            if (!held.dtm) {
+                if (json) {
+                    print_json(verify_json(run, dir, Metric::Dtz));
+                } else {
+                    fmt::print("DTZ50 tables:\n");
+                    print_verify(run);
+                }
+                return emit_verify<G>(run, nullptr, dir, junit, html);
+            }
+            dtz = std::move(run);
+        }
+    }
     const auto t0 = std::chrono::steady_clock::now();
     const auto tables = tb::store::load_directory<G>(dir);
     if (!tables) return fail(tables.error());
     const VerifyRun<G> run = verify_tables<G>(*tables, max_examples, t0);
-    if (json)
-        print_json(verify_json(run, dir));
-    else
+    if (json) {
+        nlohmann::json out = verify_json(run, dir);
+        if (dtz) out["dtz"] = verify_json(*dtz, dir, Metric::Dtz);
+        print_json(out);
+    } else {
         print_verify(run);
-    if (!junit.empty())
-        if (const auto w = write_junit(junit, verify_junit(run, dir)); !w) return fail(w.error());
-    if (!html.empty())
-        if (const auto w = write_html(html, verify_html(run, *tables, dir)); !w)
-            return fail(w.error());
-    return run.exit_code();
+        if (dtz) {
+            fmt::print("\nDTZ50 tables:\n");
+            print_verify(*dtz);
+        }
+    }
+    const int code = emit_verify<G>(run, &*tables, dir, junit, html);
+    if (code == kExitOk && dtz) return dtz->exit_code();
+    return code;
 }
 
 }  // namespace retrocheck::app

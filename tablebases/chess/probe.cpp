@@ -27,8 +27,9 @@ std::vector<std::string> formats_in(const std::filesystem::path& dir) {
     if (ec) return {};
     for (const auto& entry : it) {
         const std::string name = entry.path().filename().string();
-        if (entry.path().extension() == store::kExtension &&
-            Material::parse(entry.path().stem().string()))
+        std::string stem = entry.path().stem().string();
+        if (stem.ends_with(store::kDtzSuffix)) stem.resize(stem.size() - store::kDtzSuffix.size());
+        if (entry.path().extension() == store::kExtension && Material::parse(stem))
             found[0] = true;
         else if (ends_with(name, ".rtbw") || ends_with(name, ".rtbz"))
             found[1] = true;

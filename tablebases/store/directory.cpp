@@ -30,6 +30,21 @@ std::filesystem::path dtz_table_path(const std::filesystem::path& dir, const che
     return dir / (m.name() + std::string(kDtzSuffix) + std::string(kExtension));
 }
 
+ChessMetricsHeld chess_metrics_in(const std::filesystem::path& dir) {
+    ChessMetricsHeld held;
+    std::error_code ec;
+    for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::filesystem::path& p = it->path();
+        if (p.extension() != kExtension) continue;
+        std::string stem = p.stem().string();
+        const bool dtz = stem.ends_with(kDtzSuffix);
+        if (dtz) stem.resize(stem.size() - kDtzSuffix.size());
+        if (!chess::Material::parse(stem)) continue;
+        (dtz ? held.dtz : held.dtm) = true;
+    }
+    return held;
+}
+
 Result<std::vector<std::shared_ptr<TableFile>>> open_directory(const std::filesystem::path& dir,
                                                                std::size_t cache_blocks) {
     std::error_code ec;

@@ -23,6 +23,13 @@ std::filesystem::path table_path(const std::filesystem::path& dir, const chess::
 // DIR/<material name>.dtz.rctb
 std::filesystem::path dtz_table_path(const std::filesystem::path& dir, const chess::Material& m);
 
+// Which metrics of our chess tables dir holds, by the files' names: DTM (KQvK.rctb), DTZ50
+// (KQvK.dtz.rctb).
+struct ChessMetricsHeld {
+    bool dtm = false, dtz = false;
+};
+ChessMetricsHeld chess_metrics_in(const std::filesystem::path& dir);
+
 // Every table file of dir, opened and checked, by name. An error when dir cannot be read,
 // holds no table, holds tables of both games, or a file's name and header disagree on its
 // slice or material.

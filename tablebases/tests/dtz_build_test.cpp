@@ -14,6 +14,7 @@
 #include "oracles/chess/dtz50.h"
 #include "oracles/chess/placement.h"
 #include "tablebases/chess/build.h"
+#include "tablebases/chess/dtz_verify.h"
 #include "tablebases/chess/files.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/store/writer.h"
@@ -99,6 +100,37 @@ TEST(FastDtzBuild, EqualsTheOracleOnEveryThreePiecePosition) {
 
 TEST(FastDtzBuild, GrandfatherEqualsTheOracleToo) {
     EXPECT_GT(expect_builder_equals_oracle("KPvK", tb::BuildMethod::Grandfather), 300000u);
+}
+
+// verify of DTZ50 tables: clean as built; one value one ply too long is a finding of
+// dtz-one-ply at its position, with our value and the child that gives it, and its parents'
+// broken rules are consequences of it.
+TEST(FastDtzBuild, VerifyFindsAValueOnePlyOff) {
+    const auto kqk = *tb::chess::Material::parse("KQvK");
+    tb::chess::DtzTableSet set = tb::chess::build_dtz_closure({kqk}, tb::BuildMethod::OutCounting);
+    const auto clean = tb::chess::verify_dtz(set);
+    EXPECT_EQ(clean.violations, 0u);
+    EXPECT_GT(clean.positions_checked, 40000u);
+    const auto pos = *chess::parse_fen("8/8/8/5k2/8/8/1Q6/K7 w - - 0 1");
+    tb::chess::DtzTable changed = *set.find(kqk);
+    const auto id = changed.id(pos);
+    ASSERT_EQ(tb::chess::dtz_of_code(changed.values[id]), (Dtz{tb::chess::Wdl5::Win, 19}));
+    changed.values[id] = tb::Dtz50Metric::win(21);
+    set.add(std::make_shared<const tb::chess::DtzTable>(std::move(changed)));
+    const auto r = tb::chess::verify_dtz(set);
+    ASSERT_EQ(r.findings, 1u);
+    const auto& f = r.examples.front();
+    EXPECT_EQ(f.rule, "dtz-one-ply");
+    EXPECT_EQ(f.position, pos);
+    EXPECT_EQ(f.stored, Outcome::win(21));
+    EXPECT_EQ(f.expected, Outcome::win(19));
+    ASSERT_TRUE(f.child_move);
+    EXPECT_EQ(f.child_value, Outcome::loss(18));
+    EXPECT_GT(r.violations, 1u);
+    for (const auto& c : r.consequences) {  // the same slot (the move counters differ)
+        ASSERT_TRUE(c.cause) << tb::describe(c);
+        EXPECT_EQ(set.find(kqk)->id(*c.cause), id) << tb::describe(c);
+    }
 }
 
 // DTZ files (KPvK.dtz.rctb: two bytes a slot, metric 3 in the header) stand beside the DTM
