@@ -75,10 +75,7 @@ Result<AppGame<tb::CheckersGame>::AuditDone> AppGame<tb::CheckersGame>::audit(
     for (const auto& [s, t] : ours.tables())
         if (s.pieces() <= done.pieces) total += t->values.size();
     ProgressLine line([&] {
-        const double sec = seconds_since(t0);
-        return fmt::format("audit {} of {} positions, {}, {}", grouped(walked.load()),
-                           grouped(total), rate_text(per_second(walked.load(), sec), "positions"),
-                           eta_text(walked.load(), total, sec));
+        return counted_progress("audit", walked.load(), total, "positions", seconds_since(t0));
     });
     done.report = tb::audit(*opened->stored, ours, done.pieces, args.max_examples, &walked);
     done.seconds = seconds_since(t0);
@@ -212,11 +209,8 @@ Result<AppGame<tb::chess::ChessGame>::AuditDone> AppGame<tb::chess::ChessGame>::
         std::atomic<std::uint64_t> walked{0};
         const std::uint64_t total = tb::chess::audit_work(**source, ours);
         ProgressLine line([&] {
-            const double sec = seconds_since(t0);
-            return fmt::format("audit {} of {} slot reads and judgements, {}, {}",
-                               grouped(walked.load()), grouped(total),
-                               rate_text(per_second(walked.load(), sec), "reads"),
-                               eta_text(walked.load(), total, sec));
+            return counted_progress("audit", walked.load(), total, "slot reads and judgements",
+                                    seconds_since(t0));
         });
         tb::chess::ChessAuditOptions options;
         options.max_examples = args.max_examples;

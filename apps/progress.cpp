@@ -8,6 +8,9 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "apps/output.h"
+#include "engine/core/text.h"
+
 namespace retrocheck::app {
 
 namespace {
@@ -75,6 +78,12 @@ std::string eta_text(std::uint64_t done, std::uint64_t total, double seconds) {
     if (done == 0 || seconds <= 0 || done >= total) return "ETA --";
     return "ETA " + duration_text(static_cast<long>(seconds * static_cast<double>(total - done) /
                                                     static_cast<double>(done)));
+}
+
+std::string counted_progress(std::string_view what, std::uint64_t done, std::uint64_t total,
+                             std::string_view units, double seconds) {
+    return fmt::format("{} {} of {} {}, {}, {}", what, grouped(done), grouped(total), units,
+                       rate_text(per_second(done, seconds), units), eta_text(done, total, seconds));
 }
 
 std::string budget_eta_text(double seconds, double budget, bool at_most) {

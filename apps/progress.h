@@ -12,6 +12,7 @@
 #include <functional>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <thread>
 
 namespace retrocheck::app {
@@ -42,6 +43,9 @@ void write_above_progress(std::FILE* to, const std::string& text);
 
 // "ETA 1m05s", a piece of a progress line: from the work done of total in `seconds`.
 std::string eta_text(std::uint64_t done, std::uint64_t total, double seconds);
+// A counted job's progress line: "verify 1,234 of 5,678 slots, 1.2M slots/s, ETA 4s".
+std::string counted_progress(std::string_view what, std::uint64_t done, std::uint64_t total,
+                             std::string_view units, double seconds);
 // The same for work that ends with a time budget: "ETA 6s" when it ends there
 // (`at_most` false), "ETA at most 4m55s" when it may end sooner.
 std::string budget_eta_text(double seconds, double budget, bool at_most);

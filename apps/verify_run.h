@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string_view>
 #include <type_traits>
 
 #include "apps/games.h"
@@ -32,25 +33,31 @@ struct VerifyRun {
     int exit_code() const { return report.violations == 0 ? kExitOk : kExitFound; }
 };
 
+// A verification under a progress line: verify(tables, max_examples, &done) gives the report;
 // t0: when loading started, for the timing.
-template <typename G>
-VerifyRun<G> verify_tables(const typename G::Tables& tables, std::size_t max_examples,
-                           std::chrono::steady_clock::time_point t0) {
+template <typename G, typename Tables, typename Verify>
+VerifyRun<G> verify_with_progress(const Tables& tables, std::string_view what,
+                                  std::size_t max_examples,
+                                  std::chrono::steady_clock::time_point t0, Verify verify) {
     std::uint64_t total = 0;
     for (const auto& entry : tables.tables()) total += entry.second->values.size();
     std::atomic<std::uint64_t> done{0};
     VerifyRun<G> run;
     {
-        ProgressLine line([&] {
-            const double s = seconds_since(t0);
-            return fmt::format("verify {} of {} slots, {}, {}", grouped(done.load()),
-                               grouped(total), rate_text(per_second(done.load(), s), "slots"),
-                               eta_text(done.load(), total, s));
-        });
-        run.report = tb::verify(tables, max_examples, &done);
+        ProgressLine line(
+            [&] { return counted_progress(what, done.load(), total, "slots", seconds_since(t0)); });
+        run.report = verify(tables, max_examples, &done);
     }
     run.seconds = seconds_since(t0);
     return run;
+}
+
+template <typename G>
+VerifyRun<G> verify_tables(const typename G::Tables& tables, std::size_t max_examples,
+                           std::chrono::steady_clock::time_point t0) {
+    return verify_with_progress<G>(
+        tables, "verify", max_examples, t0,
+        [](const auto& t, std::size_t k, auto* done) { return tb::verify(t, k, done); });
 }
 
 template <typename G>
@@ -143,21 +150,11 @@ int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_exam
             const auto t0 = std::chrono::steady_clock::now();
             const auto tables = tb::store::load_directory<tb::chess::ChessDtzGame>(dir);
             if (!tables) return fail(tables.error());
-            std::atomic<std::uint64_t> done{0};
-            VerifyRun<G> run;
-            {
-                std::uint64_t total = 0;
-                for (const auto& entry : tables->tables()) total += entry.second->values.size();
-                ProgressLine line([&] {
-                    const double s = seconds_since(t0);
-                    return fmt::format("verify DTZ50 {} of {} slots, {}, {}", grouped(done.load()),
-                                       grouped(total),
-                                       rate_text(per_second(done.load(), s), "slots"),
-                                       eta_text(done.load(), total, s));
-                });
-                run.report = tb::chess::verify_dtz(*tables, max_examples, &done);
-            }
-            run.seconds = seconds_since(t0);
+            VerifyRun<G> run =
+                verify_with_progress<G>(*tables, "verify DTZ50", max_examples, t0,
+                                        [](const auto& t, std::size_t k, auto* done) {
+                                            return tb::chess::verify_dtz(t, k, done);
+                                        });
             if (!held.dtm) {
                 if (json) {
                     print_json(verify_json(run, dir, Metric::Dtz));

@@ -161,13 +161,15 @@ int main(int argc, char** argv) {
     const rc_plugin* p = entry();
     if (!p) return refuse(std::string(RC_PLUGIN_ENTRY) + "() returned no table");
     // Another version's table may be shorter or mean other things by its fields: only its
-    // version and game are read.
-    const bool ours = p->abi_version == RC_PLUGIN_ABI_VERSION;
+    // version and game are read. A version 2 table is version 3's without the chess probe.
+    const bool ours = p->abi_version == RC_PLUGIN_ABI_VERSION || p->abi_version == 2;
+    const bool chess_probe = p->abi_version == RC_PLUGIN_ABI_VERSION && p->probe_chess;
     std::uint8_t entries = 0;
     if (ours) {
         if (p->legal_moves) entries |= wire::kLegalMoves;
         if (p->perft) entries |= wire::kPerft;
         if (p->probe) entries |= wire::kProbe;
+        if (chess_probe) entries |= wire::kProbeChess;
     }
     wire::Body loaded;
     loaded.put(wire::Message::Loaded);
@@ -177,6 +179,7 @@ int main(int argc, char** argv) {
     loaded.put_text(ours && p->name ? p->name : "");
     loaded.put(ours ? p->probe_metric : 0u);
     loaded.put(ours ? p->probe_captures : 0u);
+    loaded.put(chess_probe ? p->chess_values : 0u);
     if (!wire::write_all(wire::kReplyFd, loaded.bytes().data(), loaded.bytes().size())) return 2;
     for (;;) {
         wire::Op op{};
@@ -206,6 +209,15 @@ int main(int argc, char** argv) {
                 body.put(r.status);
                 body.put(r.wld);
                 body.put(r.distance);
+                break;
+            }
+            case wire::Op::ProbeChess: {
+                if (!(entries & wire::kProbeChess)) return 2;
+                const rc_chess_probe_result r = p->probe_chess(fen.c_str());
+                body.put(r.status);
+                body.put(r.wdl);
+                body.put(r.dtz);
+                body.put(r.dtm);
                 break;
             }
             default:

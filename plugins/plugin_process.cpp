@@ -240,19 +240,19 @@ std::optional<CallFailure> PluginProcess::spawn(int timeout_ms) {
         return CallFailure{CallFailure::Kind::HostFailed, why};
     }
     if (kind != wire::Message::Loaded) return failed(closed);
-    std::uint32_t abi = 0, game = 0, metric = 0, captures = 0;
+    std::uint32_t abi = 0, game = 0, metric = 0, captures = 0, chess_values = 0;
     std::uint8_t entries = 0;
     std::string name;
     if (const wire::Read r = first_failure({host_->get(abi), host_->get(game), host_->get(entries),
                                             host_->get_text(name, 1 << 12), host_->get(metric),
-                                            host_->get(captures)});
+                                            host_->get(captures), host_->get(chess_values)});
         r != wire::Read::Done)
         return failed(r);
-    if (abi != RC_PLUGIN_ABI_VERSION) {
+    if (abi != RC_PLUGIN_ABI_VERSION && abi != 2) {
         host_->stop();
         return CallFailure{
             CallFailure::Kind::HostFailed,
-            fmt::format("built for plugin ABI version {}; this retrocheck speaks version {} "
+            fmt::format("built for plugin ABI version {}; this retrocheck speaks versions 2 and {} "
                         "(rebuild it against this retrocheck/plugin.h{})",
                         abi, RC_PLUGIN_ABI_VERSION,
                         abi == 1 ? ": version 2 adds probe_metric and probe_captures, what the "
@@ -265,8 +265,10 @@ std::optional<CallFailure> PluginProcess::spawn(int timeout_ms) {
     info_.legal_moves = entries & wire::kLegalMoves;
     info_.perft = entries & wire::kPerft;
     info_.probe = entries & wire::kProbe;
+    info_.probe_chess = entries & wire::kProbeChess;
     info_.probe_metric = metric;
     info_.probe_captures = captures;
+    info_.chess_values = chess_values;
     return std::nullopt;
 }
 
@@ -396,6 +398,15 @@ Call<rc_probe_result> PluginProcess::probe(const std::string& fen) {
         wire::Op::Probe, fen, [](wire::Body&) {},
         [](wire::Body& b, rc_probe_result& v) {
             return b.get(v.status) && b.get(v.wld) && b.get(v.distance);
+        });
+}
+
+Call<rc_chess_probe_result> PluginProcess::probe_chess(const std::string& fen) {
+    assert(info_.probe_chess);
+    return call<rc_chess_probe_result>(
+        wire::Op::ProbeChess, fen, [](wire::Body&) {},
+        [](wire::Body& b, rc_chess_probe_result& v) {
+            return b.get(v.status) && b.get(v.wdl) && b.get(v.dtz) && b.get(v.dtm);
         });
 }
 

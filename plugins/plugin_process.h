@@ -31,10 +31,12 @@ struct PluginInfo {
     std::string library;  // the path it was loaded from
     std::string name;     // the plugin's own name, or the library's file name
     rc_game game = RC_GAME_CHECKERS;
-    bool legal_moves = false, perft = false, probe = false;
+    bool legal_moves = false, perft = false, probe = false, probe_chess = false;
     // What the probe declares it answers: an rc_metric and an rc_captures.
     std::uint32_t probe_metric = RC_METRIC_WLD;
     std::uint32_t probe_captures = RC_CAPTURES_RESOLVED;
+    // What the chess probe declares it answers: RC_CHESS_WDL50 | RC_CHESS_DTZ | RC_CHESS_DTM.
+    std::uint32_t chess_values = 0;
 };
 
 // "wld", "dtw", "dtm", "dtz", or "unknown (7)".
@@ -91,6 +93,7 @@ class PluginProcess {
     Call<MovesAnswer> legal_moves(const std::string& fen);
     Call<std::int64_t> perft(const std::string& fen, int depth);
     Call<rc_probe_result> probe(const std::string& fen);
+    Call<rc_chess_probe_result> probe_chess(const std::string& fen);
 
     // The time a run must end by (a --time budget), or none: a call is not begun after it, and
     // one under way then is cut there (the host killed); either fails with Kind::OutOfBudget.

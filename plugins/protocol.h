@@ -19,15 +19,16 @@ namespace retrocheck::plugins::wire {
 inline constexpr int kRequestFd = 3;
 inline constexpr int kReplyFd = 4;
 
-enum class Op : std::uint8_t { LegalMoves = 1, Perft = 2, Probe = 3 };
+enum class Op : std::uint8_t { LegalMoves = 1, Perft = 2, Probe = 3, ProbeChess = 4 };
 
 // Entry points a plugin offers (a bit each).
-enum Entry : std::uint8_t { kLegalMoves = 1, kPerft = 2, kProbe = 4 };
+enum Entry : std::uint8_t { kLegalMoves = 1, kPerft = 2, kProbe = 4, kProbeChess = 8 };
 
 // The first byte of everything the host sends.
 enum class Message : std::uint8_t {
-    Loaded = 0,   // the library is loaded: its ABI version, game, entry points, name and (ABI 2)
-                  // the probe's declared metric and capture policy follow
+    Loaded = 0,   // the library is loaded: its ABI version, game, entry points, name, the
+                  // probe's declared metric and capture policy (ABI 2) and the chess probe's
+                  // declared values (ABI 3; 0 for a version 2 table) follow
     Refused = 1,  // it could not be loaded: why follows
     Answer = 2,   // the entry point returned: the request's tag, the processes the call left
                   // running (killed by the host), and the body as text follow

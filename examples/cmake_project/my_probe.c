@@ -36,8 +36,15 @@ static rc_probe_result probe(const char* fen) {
 
 const rc_plugin* retrocheck_plugin(void) {
     /* Distances in plies to the end of the game (DTW); no capture is possible with one piece. */
-    static const rc_plugin plugin = {
-        RC_PLUGIN_ABI_VERSION, RC_GAME_CHECKERS,    "my_probe", NULL, NULL, probe,
-        RC_METRIC_DTW,         RC_CAPTURES_RESOLVED};
+    static const rc_plugin plugin = {RC_PLUGIN_ABI_VERSION,
+                                     RC_GAME_CHECKERS,
+                                     "my_probe",
+                                     NULL,
+                                     NULL,
+                                     probe,
+                                     RC_METRIC_DTW,
+                                     RC_CAPTURES_RESOLVED,
+                                     NULL /* no chess probe */,
+                                     0};
     return &plugin;
 }

@@ -260,8 +260,15 @@ static int64_t perft(const char* fen, int32_t depth) {
 #endif
 
 const rc_plugin* retrocheck_plugin(void) {
-    static const rc_plugin table = {
-        RC_PLUGIN_ABI_VERSION, RC_GAME_CHECKERS, PLUGIN_NAME,         legal_moves, perft,
-        NULL /* no probe */,   RC_METRIC_WLD,    RC_CAPTURES_RESOLVED};
+    static const rc_plugin table = {RC_PLUGIN_ABI_VERSION,
+                                    RC_GAME_CHECKERS,
+                                    PLUGIN_NAME,
+                                    legal_moves,
+                                    perft,
+                                    NULL /* no probe */,
+                                    RC_METRIC_WLD,
+                                    RC_CAPTURES_RESOLVED,
+                                    NULL /* no chess probe */,
+                                    0};
     return &table;
 }

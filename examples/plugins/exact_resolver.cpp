@@ -72,6 +72,8 @@ extern "C" const rc_plugin* retrocheck_plugin(void) {
         nullptr,
         probe,
         fault() == "wld-declared" ? RC_METRIC_WLD : RC_METRIC_DTW,
-        fault() == "not-stored" ? RC_CAPTURES_NOT_STORED : RC_CAPTURES_RESOLVED};
+        fault() == "not-stored" ? RC_CAPTURES_NOT_STORED : RC_CAPTURES_RESOLVED,
+        nullptr /* no chess probe */,
+        0};
     return &plugin;
 }

@@ -36,9 +36,16 @@ rc_probe_result probe(const char* fen) {
 }
 
 // Win, draw or loss for every position, capture positions included.
-const rc_plugin kPlugin = {
-    RC_PLUGIN_ABI_VERSION, RC_GAME_CHECKERS,    "naive_resolver", nullptr, nullptr, probe,
-    RC_METRIC_WLD,         RC_CAPTURES_RESOLVED};
+const rc_plugin kPlugin = {RC_PLUGIN_ABI_VERSION,
+                           RC_GAME_CHECKERS,
+                           "naive_resolver",
+                           nullptr,
+                           nullptr,
+                           probe,
+                           RC_METRIC_WLD,
+                           RC_CAPTURES_RESOLVED,
+                           nullptr /* no chess probe */,
+                           0};
 
 }  // namespace
 

@@ -33,8 +33,10 @@
 extern "C" {
 #endif
 
-/* The version of this interface. A change that breaks built plugins increments it. */
-#define RC_PLUGIN_ABI_VERSION 2
+/* The version of this interface. A change that breaks built plugins increments it. Version 3
+ * appends the chess probe (probe_chess, chess_values) to rc_plugin; a version 2 table still
+ * loads, without it. */
+#define RC_PLUGIN_ABI_VERSION 3
 
 /* The name of the one exported function. */
 #define RC_PLUGIN_ENTRY "retrocheck_plugin"
@@ -80,6 +82,36 @@ typedef enum rc_captures {
                                   Chinook-style database reader without a resolver answers */
 } rc_captures;
 
+/* A chess result for the side to move (rc_chess_probe_result.wdl). With the 50-move rule
+ * (RC_CHESS_WDL50 declared), Syzygy's five: a cursed win is won but drawn by the rule, a blessed
+ * loss lost but saved by it, both from the FEN's halfmove clock (a win whose DTZ plus the clock
+ * passes 100 is cursed there). Without it (a DTM prober), only loss, draw and win. */
+typedef enum rc_wdl5 {
+    RC_WDL5_LOSS = -2,
+    RC_WDL5_BLESSED_LOSS = -1,
+    RC_WDL5_DRAW = 0,
+    RC_WDL5_CURSED_WIN = 1,
+    RC_WDL5_WIN = 2
+} rc_wdl5;
+
+typedef struct rc_chess_probe_result {
+    int32_t status; /* an rc_probe_status: RC_PROBE_MISSING for a position its tables do not
+                       cover, castling rights included */
+    int32_t wdl;    /* an rc_wdl5, when status is RC_PROBE_OK */
+    int32_t dtz;    /* RC_CHESS_DTZ: Syzygy's DTZ, plies to the next capture or pawn move, > 0 a
+                       win, < 0 a loss, 0 a draw, -1 checkmated; past +-100 cursed or blessed.
+                       Syzygy's own files may answer one ply under an even DTZ where that cannot
+                       change a result */
+    int32_t dtm;    /* RC_CHESS_DTM: plies to mate, 0 or more for a win or loss (0: checkmated);
+                       -1 for a draw */
+} rc_chess_probe_result;
+
+/* What probe_chess declares it answers (rc_plugin.chess_values, a bit each): the result under
+ * the 50-move rule, Syzygy's DTZ, the distance to mate. An undeclared field is not read. */
+#define RC_CHESS_WDL50 1u
+#define RC_CHESS_DTZ 2u
+#define RC_CHESS_DTM 4u
+
 typedef struct rc_plugin {
     uint32_t abi_version; /* RC_PLUGIN_ABI_VERSION */
     uint32_t game;        /* an rc_game */
@@ -105,6 +137,13 @@ typedef struct rc_plugin {
      * field left 0 declares the strictest: no distance, every position valued. */
     uint32_t probe_metric;   /* an rc_metric */
     uint32_t probe_captures; /* an rc_captures */
+
+    /* ABI 3. Chess: the value of fen (standard FEN, its halfmove clock honoured), as
+     * chess_values declares; NULL when the plugin does not probe chess. retrocheck holds it to
+     * the declaration as it holds probe (a declared field missing, a status other than
+     * RC_PROBE_OK for a position the reference tables hold, is a wrong answer). */
+    rc_chess_probe_result (*probe_chess)(const char* fen);
+    uint32_t chess_values; /* RC_CHESS_WDL50 | RC_CHESS_DTZ | RC_CHESS_DTM */
 } rc_plugin;
 
 /* The function a plugin exports. */

@@ -141,9 +141,10 @@ TEST(PluginProcess, BadLibrariesAreRefusedByName) {
     expect_refused("/nonexistent/libplugin.so", RC_GAME_CHECKERS, "No such file or directory");
     expect_refused(TEST_PLUGIN_no_entry, RC_GAME_CHECKERS, "exports no function retrocheck_plugin");
     expect_refused(TEST_PLUGIN_wrong_abi, RC_GAME_CHECKERS,
-                   "built for plugin ABI version 99; this retrocheck speaks version 2");
+                   "built for plugin ABI version 99; this retrocheck speaks versions 2 and 3");
     expect_refused(TEST_PLUGIN_abi_one, RC_GAME_CHECKERS,
-                   "built for plugin ABI version 1; this retrocheck speaks version 2 (rebuild it "
+                   "built for plugin ABI version 1; this retrocheck speaks versions 2 and 3 "
+                   "(rebuild it "
                    "against this retrocheck/plugin.h: version 2 adds probe_metric and "
                    "probe_captures");
     expect_refused(TEST_PLUGIN_chess, RC_GAME_CHECKERS,
@@ -151,6 +152,40 @@ TEST(PluginProcess, BadLibrariesAreRefusedByName) {
     expect_refused(TEST_PLUGIN_answers, RC_GAME_CHESS,
                    "a plugin for checkers; this command checks chess");
     expect_refused(TEST_PLUGIN_load_crash, RC_GAME_CHECKERS, "while loading: killed by SIGSEGV");
+}
+
+// ABI 3's chess probe: what it declares comes through, its answers field by field, a crash is
+// the call's failure; a version 2 table loads without it (its table ends before the chess
+// fields, which are not read even when a plugin put something there).
+TEST(PluginProcess, TheChessProbeAndItsDeclaration) {
+    {
+        const auto p = PluginProcess::start(TEST_PLUGIN_chess, RC_GAME_CHESS, quick());
+        ASSERT_TRUE(p.ok()) << p.error();
+        ASSERT_TRUE((*p)->info().probe_chess);
+        EXPECT_EQ((*p)->info().chess_values, RC_CHESS_WDL50 | RC_CHESS_DTZ);
+        const auto r = (*p)->probe_chess("8/8/8/8/8/8/8/K1k5 w - - 0 1");
+        const auto* v = std::get_if<rc_chess_probe_result>(&r);
+        ASSERT_TRUE(v);
+        EXPECT_EQ(v->status, RC_PROBE_OK);
+        EXPECT_EQ(v->wdl, RC_WDL5_CURSED_WIN);
+        EXPECT_EQ(v->dtz, 105);
+        EXPECT_EQ(v->dtm, -1);
+        const auto castling = (*p)->probe_chess("r3k3/8/8/8/8/8/8/R3K3 w KQkq - 0 1");
+        ASSERT_TRUE(std::get_if<rc_chess_probe_result>(&castling));
+        EXPECT_EQ(std::get<rc_chess_probe_result>(castling).status, RC_PROBE_MISSING);
+        const auto crash = (*p)->probe_chess("segv");
+        const auto* f = std::get_if<CallFailure>(&crash);
+        ASSERT_TRUE(f);
+        EXPECT_EQ(f->kind, CallFailure::Kind::Crash) << f->message;
+        // The host is started again for the next call.
+        const auto again = (*p)->probe_chess("8/8/8/8/8/8/8/K1k5 b - - 0 1");
+        EXPECT_TRUE(std::get_if<rc_chess_probe_result>(&again));
+    }
+    const auto two = PluginProcess::start(TEST_PLUGIN_abi_two, RC_GAME_CHECKERS, quick());
+    ASSERT_TRUE(two.ok()) << two.error();
+    EXPECT_TRUE((*two)->info().probe);
+    EXPECT_FALSE((*two)->info().probe_chess);
+    EXPECT_EQ((*two)->info().chess_values, 0u);
 }
 
 // A plugin cannot fool the host: a process it starts is killed and the call reported, whether

@@ -14,7 +14,11 @@
  *               "bad"; perft gives depth x 10; both spin on "hang".
  *   wrong_abi   says ABI version 99
  *   abi_one     says ABI version 1, the version before the probe's declaration
- *   chess       a chess plugin
+ *   chess       a chess plugin; its probe_chess answers a cursed win (dtz 105, no dtm) with
+ *               RC_CHESS_WDL50 | RC_CHESS_DTZ declared, segfaults on "segv" and says missing
+ *               for a FEN with castling rights ("KQkq")
+ *   abi_two     says ABI version 2 (before the chess probe), with a chess probe in its table
+ *               that must not be read
  *   load_crash  crashes while the library is loaded
  *   no_entry    exports no retrocheck_plugin
  */
@@ -31,6 +35,7 @@
 #define KIND_LOAD_CRASH 4
 #define KIND_NO_ENTRY 5
 #define KIND_ABI_ONE 6
+#define KIND_ABI_TWO 7
 
 /* A null pointer the compiler cannot see through. */
 static int* volatile nowhere = 0;
@@ -131,6 +136,13 @@ static rc_probe_result probe(const char* fen) {
     return r;
 }
 
+static rc_chess_probe_result probe_chess(const char* fen) {
+    rc_chess_probe_result r = {RC_PROBE_OK, RC_WDL5_CURSED_WIN, 105, -1};
+    if (strcmp(fen, "segv") == 0) *nowhere = 1;
+    if (strstr(fen, "KQkq")) r.status = RC_PROBE_MISSING;
+    return r;
+}
+
 #if TEST_PLUGIN_KIND == KIND_LOAD_CRASH
 __attribute__((constructor)) static void crash_on_load(void) { *nowhere = 1; }
 #endif
@@ -142,6 +154,8 @@ const rc_plugin* retrocheck_plugin(void) {
         99,
 #elif TEST_PLUGIN_KIND == KIND_ABI_ONE
         1,
+#elif TEST_PLUGIN_KIND == KIND_ABI_TWO
+        2,
 #else
         RC_PLUGIN_ABI_VERSION,
 #endif
@@ -155,7 +169,14 @@ const rc_plugin* retrocheck_plugin(void) {
         perft,
         probe,
         RC_METRIC_DTW,
-        RC_CAPTURES_RESOLVED
+        RC_CAPTURES_RESOLVED,
+#if TEST_PLUGIN_KIND == KIND_CHESS || TEST_PLUGIN_KIND == KIND_ABI_TWO
+        probe_chess,
+        RC_CHESS_WDL50 | RC_CHESS_DTZ
+#else
+        NULL,
+        0
+#endif
     };
     return &plugin;
 }
