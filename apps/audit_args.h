@@ -16,7 +16,7 @@ struct AuditArgs {
     std::size_t max_examples = 20;
     int threads = 0;
     std::string junit, html;  // report files to write ("" for none)
-    int dtz_pieces = 99;      // Syzygy: DTZ judged up to this many pieces
+    int dtz_pieces = 99;      // Syzygy: DTZ compared up to this many pieces
     std::string materials;    // chess: only these materials of the source ("KBBvKN,KQvKR")
     // Syzygy, Gaviota: the limits the libraries run under (in a child process): a call that
     // runs longer is stopped and reported with its position and file; the child's address

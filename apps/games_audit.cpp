@@ -230,7 +230,7 @@ Result<AppGame<tb::chess::ChessGame>::AuditDone> AppGame<tb::chess::ChessGame>::
     }
     if ((*source)->has_dtz() && args.dtz_pieces < done.pieces)
         done.notes.push_back(
-            fmt::format("DTZ judged for materials of up to {} pieces (--dtz-pieces); WDL for all",
+            fmt::format("DTZ compared for materials of up to {} pieces (--dtz-pieces); WDL for all",
                         args.dtz_pieces));
     return done;
 }

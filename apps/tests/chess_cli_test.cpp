@@ -1,7 +1,7 @@
 // The chess commands as a user runs them: show, moves and perft tell a chess FEN by its
 // syntax; perft-diff against Debian's stockfish and against a scripted fake engine that drops
 // or adds one move deep in the tree, dies or hangs; an audit whose damaged Syzygy file crashes
-// Fathom, and one whose DTZ judging is limited by --dtz-pieces.
+// Fathom, and one whose DTZ comparison is limited by --dtz-pieces.
 #include <unistd.h>
 
 #include <chrono>
@@ -449,6 +449,10 @@ TEST(ChessCli, AuditJudgesDtzUpToDtzPieces) {
         ASSERT_EQ(r.status, 0) << r.out;
         const auto doc = nlohmann::json::parse(r.out);
         EXPECT_EQ(doc["dtz"], pieces == 3) << r.out;
+        // KRvK's file stores White's 21,959 wins, every one equal to ours; Black's are the
+        // other side.
+        EXPECT_EQ(doc["total_dtz_exact"], pieces == 3 ? 21959 : 0) << r.out;
+        EXPECT_EQ(doc["total_dtz_other_side"], pieces == 3 ? 25233 : 0) << r.out;
         ASSERT_EQ(doc["slices"].size(), 2u) << r.out;
         for (const auto& row : doc["slices"]) EXPECT_EQ(row["dtz"], pieces == 3) << r.out;
     }
