@@ -18,6 +18,8 @@
 // A game may split a slice into phases (G::phases, G::phase: DTZ's pawn structures, whose pawn
 // moves are exits into an earlier phase of the same table): each phase is solved in turn as if
 // the others' slots were empty, reading the earlier phases' final values through its exits.
+// A phase's passes walk its own slots only (a list of its ids: its slots interleave with the
+// others' within words), and a level no value of the phase was given is not scanned.
 #pragma once
 
 #include <tbb/blocked_range.h>
@@ -26,11 +28,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstring>
 #include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tablebases/build/method.h"
@@ -90,6 +94,7 @@ class Retrograde {
                                      " positions, more than this builder's 32-bit ids hold");
         absent_.assign((n + 63) / 64, 0);
         open_.assign((n + 63) / 64, 0);
+        word_phases_.assign(phases() > 1 ? absent_.size() : 0, 0);
         for (phase_ = 0; phase_ < phases(); ++phase_) solve_phase(n);
         if (stats) {
             stats->positions = n;
@@ -108,11 +113,17 @@ class Retrograde {
         else
             return 1;
     }
-    bool in_phase(const Position& p) const {
+    static int phase_of(const Position& p) {
         if constexpr (requires { G::phase(p); })
-            return G::phase(p) == phase_;
+            return G::phase(p);
         else
-            return true;
+            return 0;
+    }
+    // A word's bit for phase p in word_phases_ (the last bit stands for every phase past 31).
+    static std::uint32_t phase_bit(int p) { return std::uint32_t{1} << std::min(p, 31); }
+    // Whether a later phase may skip word w: the first phase's seeding saw no position of it.
+    bool skips_word(std::uint64_t w) const {
+        return phase_ > 0 && !(word_phases_[w] & phase_bit(phase_));
     }
 
     // The positions of the current phase, every other slot left as it stands (empty, or final
@@ -120,8 +131,11 @@ class Retrograde {
     void solve_phase(std::uint64_t n) {
         if (method_ != BuildMethod::Grandfather) count_.assign(n, 0);
         highest_ = -1;
+        written_.assign((Metric::kMaxCode + 64) / 64, 0);
         seed_all(n);
+        make_chunks(n);
         for (int level = 0; level <= highest_.load(); ++level) {
+            if (!was_written(level)) continue;  // no value of this phase is `level`: no scan
             if (progress_) progress_->level = level;
             const bool any = scan(static_cast<Code>(level), [&](Id id) {
                 if (absent(id)) return false;                      // another phase's
@@ -131,14 +145,55 @@ class Retrograde {
             });
             if (any) longest_ = std::max(longest_, level);
         }
-        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n), [&](const auto& r) {
-            for (std::uint64_t id = r.begin(); id != r.end(); ++id) {
-                Code& v = table_.values[id];
-                if (absent(static_cast<Id>(id))) continue;  // no position here, or not now
-                // Undecided, or a floor no loss reached: some in-slice move draws.
-                if (v == kUnknown || (v % 2 == 0 && counting(static_cast<Id>(id)))) v = kDraw;
-            }
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, chunks_.size()), [&](const auto& r) {
+            for (std::size_t c = r.begin(); c != r.end(); ++c)
+                for_each_in_chunk(c, [&](Id id) {
+                    Code& v = table_.values[id];
+                    if (absent(id)) return;  // no position here, or not now
+                    // Undecided, or a floor no loss reached: some in-slice move draws.
+                    if (v == kUnknown || (v % 2 == 0 && counting(id))) v = kDraw;
+                });
         });
+    }
+
+    // The current phase's slots for the level scans and the final pass: with one phase, the
+    // words holding positions as ranges of slots (consecutive words merged, up to kChunk slots
+    // a range); with several, whose slots interleave within words, the list of the phase's
+    // ids, so that a phase costs its own share of the table, not the whole of it.
+    static constexpr std::uint64_t kChunk = 1 << 16;
+    void make_chunks(std::uint64_t n) {
+        chunks_.clear();
+        ids_.clear();
+        for (std::uint64_t w = 0; w < absent_.size(); ++w) {
+            const std::uint64_t begin = 64 * w, end = std::min(n, begin + 64);
+            const std::uint64_t all =
+                end - begin == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (end - begin)) - 1;
+            const std::uint64_t present = ~absent_[w] & all;
+            if (!present) continue;
+            if (phases() > 1) {
+                for (std::uint64_t b = present; b; b &= b - 1)
+                    ids_.push_back(
+                        static_cast<Id>(begin + static_cast<std::uint64_t>(std::countr_zero(b))));
+                continue;
+            }
+            if (!chunks_.empty() && chunks_.back().second == begin &&
+                end - chunks_.back().first <= kChunk)
+                chunks_.back().second = end;
+            else
+                chunks_.push_back({begin, end});
+        }
+        if (phases() > 1)  // the list cut into ranges of itself, as chunks of ids
+            for (std::uint64_t i = 0; i < ids_.size(); i += kChunk)
+                chunks_.push_back({i, std::min<std::uint64_t>(ids_.size(), i + kChunk)});
+    }
+    // f(id) for every slot of chunk c (make_chunks).
+    template <typename F>
+    void for_each_in_chunk(std::size_t c, F&& f) const {
+        const auto [from, to] = chunks_[c];
+        if (phases() == 1)
+            for (std::uint64_t id = from; id != to; ++id) f(static_cast<Id>(id));
+        else
+            for (std::uint64_t i = from; i != to; ++i) f(ids_[i]);
     }
 
     bool absent(Id id) const { return absent_[id / 64] >> (id % 64) & 1; }
@@ -149,8 +204,14 @@ class Retrograde {
         in_arena([&] {
             tbb::parallel_for(
                 tbb::blocked_range<std::uint64_t>(0, absent_.size(), 64), [&](const auto& r) {
-                    for (std::uint64_t w = r.begin(); w != r.end(); ++w)
+                    for (std::uint64_t w = r.begin(); w != r.end(); ++w) {
+                        if (skips_word(w)) {  // no position of this phase
+                            absent_[w] = ~std::uint64_t{0};
+                            open_[w] = 0;
+                            continue;
+                        }
                         seed_word(w, std::min(n, 64 * (w + 1)));
+                    }
                     if (progress_)
                         progress_->seeded.fetch_add(std::min(n, 64 * r.end()) - 64 * r.begin(),
                                                     std::memory_order_relaxed);
@@ -164,32 +225,41 @@ class Retrograde {
     template <typename F>
     bool scan(Code level, F f) {
         Code* const values = table_.values.data();
-        const std::uint64_t n = table_.values.size();
         std::atomic<bool> any{false};
         in_arena([&] {
-            tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 1 << 16), [&](const auto& r) {
-                constexpr std::size_t kBatch = 64;
-                Id batch[kBatch];
-                std::size_t size = 0;
-                std::uint64_t settled = 0;
-                const auto flush = [&] {
-                    for (std::size_t k = 0; k < size; ++k) settled += f(batch[k]);
-                    size = 0;
-                };
-                const Code* p = values + r.begin();
-                const Code* const end = values + r.end();
-                while ((p = find_code(p, end, level))) {
-                    const Id id = static_cast<Id>(p - values);
-                    if (!count_.empty()) __builtin_prefetch(&count_[id]);
-                    batch[size++] = id;
-                    if (size == kBatch) flush();
-                    if (++p == end) break;
-                }
-                flush();
-                if (!settled) return;
-                any.store(true, std::memory_order_relaxed);
-                if (progress_) progress_->settled.fetch_add(settled, std::memory_order_relaxed);
-            });
+            tbb::parallel_for(
+                tbb::blocked_range<std::size_t>(0, chunks_.size()), [&](const auto& r) {
+                    constexpr std::size_t kBatch = 64;
+                    Id batch[kBatch];
+                    std::size_t size = 0;
+                    std::uint64_t settled = 0;
+                    const auto flush = [&] {
+                        for (std::size_t k = 0; k < size; ++k) settled += f(batch[k]);
+                        size = 0;
+                    };
+                    const auto take = [&](Id id) {
+                        if (!count_.empty()) __builtin_prefetch(&count_[id]);
+                        batch[size++] = id;
+                        if (size == kBatch) flush();
+                    };
+                    for (std::size_t c = r.begin(); c != r.end(); ++c) {
+                        if (phases() > 1) {  // a range of the phase's ids
+                            for (std::uint64_t i = chunks_[c].first; i != chunks_[c].second; ++i)
+                                if (values[ids_[i]] == level) take(ids_[i]);
+                            continue;
+                        }
+                        const Code* p = values + chunks_[c].first;
+                        const Code* const end = values + chunks_[c].second;
+                        while ((p = find_code(p, end, level))) {
+                            take(static_cast<Id>(p - values));
+                            if (++p == end) break;
+                        }
+                    }
+                    flush();
+                    if (!settled) return;
+                    any.store(true, std::memory_order_relaxed);
+                    if (progress_) progress_->settled.fetch_add(settled, std::memory_order_relaxed);
+                });
         });
         return any;
     }
@@ -281,7 +351,16 @@ class Retrograde {
         int high = highest_.load(std::memory_order_relaxed);
         while (code > high && !highest_.compare_exchange_weak(high, code)) {
         }
+        auto word = shared(written_[static_cast<std::size_t>(code) / 64]);
+        const std::uint64_t mark = std::uint64_t{1} << (code % 64);
+        if (!(word.load(std::memory_order_relaxed) & mark))
+            word.fetch_or(mark, std::memory_order_relaxed);
         return static_cast<Code>(code);
+    }
+    // Whether distance() gave out `code` in this phase: every value the phase's slots hold
+    // went through it, so a level never given out has nothing to settle.
+    bool was_written(int code) const {
+        return written_[static_cast<std::size_t>(code) / 64] >> (code % 64) & 1;
     }
 
     // First pass over word w's slots, below end: the exits' verdict, and positions settled by
@@ -289,9 +368,12 @@ class Retrograde {
     // kUnknown); one that a loss of a child may still make a win is open.
     void seed_word(std::uint64_t w, std::uint64_t end) {
         std::uint64_t absent = 0, open = 0;
+        std::uint32_t phases = 0;
         G::for_each_slot(table_, 64 * w, end, [&](std::uint64_t slot, const Position* pos) {
             const Id id = static_cast<Id>(slot);
-            if (!pos || !in_phase(*pos)) {
+            const int phase = pos ? phase_of(*pos) : -1;
+            if (phase >= 0) phases |= phase_bit(phase);
+            if (phase != phase_) {
                 absent |= bit(id);
                 return;
             }
@@ -301,6 +383,7 @@ class Retrograde {
         });
         absent_[w] = absent;
         open_[w] = open;
+        if (phase_ == 0 && !word_phases_.empty()) word_phases_[w] = phases;
     }
 
     static std::uint64_t bit(Id id) { return std::uint64_t{1} << (id % 64); }
@@ -471,6 +554,13 @@ class Retrograde {
     int longest_ = -1;                   // the last level at which positions settled
     int phase_ = 0;                      // the phase being solved
     std::vector<std::uint64_t> absent_;  // one bit a slot: no position there
+    // A bit a phase for each word of 64 slots: the phases it holds positions of, seen while the
+    // first phase seeds (games of several phases only).
+    std::vector<std::uint32_t> word_phases_;
+    // make_chunks(): ranges of slots, or (several phases) of ids_, the current phase's ids.
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> chunks_;
+    std::vector<Id> ids_;
+    std::vector<std::uint64_t> written_;  // a bit a code: distance() gave it out (this phase)
     // One bit a slot, clear once no loss of a child can improve it (a draw, a loss, a win
     // settled): a loss's parents look here first, a far smaller array than the values.
     std::vector<std::uint64_t> open_;
