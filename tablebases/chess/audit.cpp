@@ -114,7 +114,7 @@ struct Ours<DtzTableSet> {
 };
 
 // How a DTZ the source answers stands against ours (the rule in audit.h).
-enum class DtzMatch { Exact, Rounded, FromWdl, Wrong };
+enum class DtzMatch : std::uint8_t { Exact, Rounded, Wrong };
 
 // A position's DTZ as Syzygy answers it against ours: `searched` for a value a prober works out
 // over rounded children (en passant positions), which may be one under ours at any |d|.
@@ -136,6 +136,23 @@ struct Context {
     const typename O::Table& table;
     const std::vector<Read>& reads;
     bool dtz = false;  // DTZ read and compared
+    // A slot a byte, written by compare_dtz: how its stored DTZ matched ours (DtzMatch + 1; 0
+    // none compared), for the rounding check (check_rounding).
+    std::vector<std::uint8_t>* matches = nullptr;
+
+    // A finding at x, with the move that proves ours and both values of its child, when given.
+    void note_with_child(Local& mine, std::uint64_t key, const Position& x,
+                         const ChessProbe& theirs, const std::optional<Outcome>& ours_value,
+                         std::string rule, std::optional<Move> m, std::string expected) const {
+        ChessAuditExample e{std::move(rule),    x, theirs, ours_value, {}, {}, {},
+                            std::move(expected)};
+        if (m) {
+            e.child_move = *m;
+            e.child_theirs = child(x.after(*m));
+            e.child_ours = O::probe(ours, x.after(*m));
+        }
+        mine.note(key, std::move(e));
+    }
 
     // A child's value from the source: from memory when it is a slot of this material.
     ChessProbe child(const Position& c) const {
@@ -242,13 +259,7 @@ struct Context {
             }
         }
         auto child_note = [&](const char* rule, std::optional<Move> m, std::string expected) {
-            ChessAuditExample e{rule, x, theirs, ours_value, {}, {}, {}, std::move(expected)};
-            if (m) {
-                e.child_move = *m;
-                e.child_theirs = child(x.after(*m));
-                e.child_ours = O::probe(ours, x.after(*m));
-            }
-            note(std::move(e));
+            note_with_child(mine, key, x, theirs, ours_value, rule, m, std::move(expected));
         };
         const Outcome stored_value = comparable(theirs);
         if (moves.empty()) {
@@ -287,14 +298,8 @@ struct Context {
         ChessProbe shown = theirs;  // with the DTZ compared
         if (!x.en_passant() && stored > Read::kDtzFailed) shown.dtz = stored;
         auto child_note = [&](std::string rule, std::optional<Move> m, std::string expected) {
-            ChessAuditExample e{std::move(rule),    x, shown, ours_value, {}, {}, {},
-                                std::move(expected)};
-            if (m) {
-                e.child_move = *m;
-                e.child_theirs = child(x.after(*m));
-                e.child_ours = O::probe(ours, x.after(*m));
-            }
-            mine.note(key, std::move(e));
+            note_with_child(mine, key, x, shown, ours_value, std::move(rule), m,
+                            std::move(expected));
         };
         if (stored == Read::kOtherSide) {
             ++mine.counts.dtz_other_side;
@@ -311,14 +316,15 @@ struct Context {
             return;
         }
         const int answer = slot ? stored : theirs.dtz.value_or(0);
-        switch (match_dtz(our_dtz, answer, !slot)) {
+        const DtzMatch match = match_dtz(our_dtz, answer, !slot);
+        if (slot && matches) (*matches)[table.id(x)] = static_cast<std::uint8_t>(match) + 1;
+        switch (match) {
             case DtzMatch::Exact:
                 ++mine.counts.dtz_exact;
                 return;
             case DtzMatch::Rounded:
                 ++mine.counts.dtz_rounded;
                 return;
-            case DtzMatch::FromWdl:
             case DtzMatch::Wrong:
                 break;
         }
@@ -330,16 +336,6 @@ struct Context {
             fmt::format("{}{}", dtz_text(our_dtz),
                         may_round ? fmt::format(" or dtz {} (a table in full moves)", rounded)
                                   : std::string()));
-    }
-
-    // What Syzygy's stored DTZ of slot x is against ours, for the rounding check: nothing for a
-    // position the file does not store or a finding judge() reports.
-    std::optional<DtzMatch> stored_match(const Position& x, std::int16_t stored) const {
-        if (stored <= Read::kDtzFailed) return std::nullopt;
-        const auto d = O::dtz(ours, x);
-        if (!d || d->wdl == Wdl5::Draw) return std::nullopt;
-        if (zeroing_wins(x, *d, retrocheck::chess::legal_moves(x))) return DtzMatch::FromWdl;
-        return match_dtz(*d, stored, false);
     }
 
     static Outcome comparable(const ChessProbe& p) { return p.outcome(); }
@@ -375,46 +371,39 @@ const typename Ours<Set>::Table* table_of(const Set& ours, const Material& m) {
     return t ? t : ours.find(m.flipped());
 }
 
-// The rounding check of one side of a pawnless material (audit.h): a class (wins, losses) whose
-// even DTZs are stored both exactly and rounded has its fewer reported.
+// The rounding check of one side of a pawnless material (audit.h), from what compare_dtz
+// recorded: a class (wins, losses) whose even DTZs are stored both exactly and rounded has its
+// fewer reported.
 template <typename Set>
 void check_rounding(const Context<Set>& ctx, std::uint64_t base, std::uint64_t half,
                     typename AuditTally<ChessGame, ChessProbe>::Locals& locals) {
     const auto& table = ctx.table;
-    std::array<std::atomic<std::uint64_t>, 2> exact{}, rounded{};  // [loss, win]
-    auto each_even = [&](auto&& f) {
-        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(base, base + half, 1024),
-                          [&](const auto& r) {
-                              for (std::uint64_t id = r.begin(); id != r.end(); ++id) {
-                                  if (!Ours<Set>::holds(table.values[id])) continue;
-                                  const Dtz d = dtz_of_code(table.values[id]);
-                                  if (d.dtz == 0 || std::abs(d.dtz) % 2 != 0) continue;
-                                  const Position pos = *table.position(id);
-                                  const auto m = ctx.stored_match(pos, ctx.reads[id].distance);
-                                  if (m == DtzMatch::Exact || m == DtzMatch::Rounded)
-                                      f(id, pos, d, *m);
-                              }
-                          });
+    const std::vector<std::uint8_t>& matches = *ctx.matches;
+    std::array<std::array<std::uint64_t, 2>, 2> counts{};  // [loss, win][exact, rounded]
+    const auto each_even = [&](auto&& f) {
+        for (std::uint64_t id = base; id != base + half; ++id) {
+            if (matches[id] == 0) continue;  // not compared
+            const auto m = static_cast<DtzMatch>(matches[id] - 1);
+            if (m == DtzMatch::Wrong) continue;  // a finding of its own
+            const Dtz d = dtz_of_code(table.values[id]);
+            if (std::abs(d.dtz) % 2 == 0) f(id, d, m);
+        }
     };
-    each_even([&](std::uint64_t, const Position&, const Dtz& d, DtzMatch m) {
-        (m == DtzMatch::Exact ? exact : rounded)[d.dtz > 0].fetch_add(1, std::memory_order_relaxed);
+    each_even([&](std::uint64_t, const Dtz& d, DtzMatch m) {
+        ++counts[d.dtz > 0][m == DtzMatch::Rounded];
     });
     std::array<std::optional<DtzMatch>, 2> odd_one;
-    bool any = false;
     for (std::size_t c = 0; c < 2; ++c)
-        if (exact[c] && rounded[c]) {
-            odd_one[c] = rounded[c] <= exact[c] ? DtzMatch::Rounded : DtzMatch::Exact;
-            any = true;
-        }
-    if (!any) return;
-    each_even([&](std::uint64_t id, const Position& pos, const Dtz& d, DtzMatch m) {
+        if (counts[c][0] && counts[c][1])
+            odd_one[c] = counts[c][1] <= counts[c][0] ? DtzMatch::Rounded : DtzMatch::Exact;
+    if (!odd_one[0] && !odd_one[1]) return;
+    Local& mine = locals.local();
+    each_even([&](std::uint64_t id, const Dtz& d, DtzMatch m) {
         if (odd_one[d.dtz > 0] != m) return;
-        Local& mine = locals.local();
         ++mine.counts.violations;
-        ChessProbe theirs = unpack(ctx.reads[id], ctx.source);
         ChessAuditExample e{"dtz-rounding-mixed",
-                            pos,
-                            theirs,
+                            *table.position(id),
+                            unpack(ctx.reads[id], ctx.source),
                             Outcome::of(wld_of(d.wdl)),
                             {},
                             {},
@@ -448,7 +437,11 @@ ChessAudit audit_with(const ChessTableSource& source, const Set& ours,
                          m.pieces() <= options.dtz_max_pieces;
         const std::vector<Read> reads = read_material(source, *table, dtz, progress);
         const std::uint64_t half = table->index.size();
-        const Context<Set> ctx{source, ours, *table, reads, dtz};
+        // What each slot's stored DTZ matched (pawnless materials: the rounding check).
+        std::vector<std::uint8_t> matches;
+        if (dtz && table->material().pawns() == 0) matches.assign(table->values.size(), 0);
+        const Context<Set> ctx{source, ours, *table,
+                               reads,  dtz,  matches.empty() ? nullptr : &matches};
         for (const Color side : {Color::White, Color::Black}) {
             const std::uint64_t base = side == Color::White ? 0 : half;
             auto locals = tally.locals();
@@ -472,7 +465,7 @@ ChessAudit audit_with(const ChessTableSource& source, const Set& ours,
                                       progress->fetch_add(r.size(), std::memory_order_relaxed);
                               });
             if constexpr (std::is_same_v<Set, DtzTableSet>)
-                if (dtz && table->material().pawns() == 0) check_rounding(ctx, base, half, locals);
+                if (ctx.matches) check_rounding(ctx, base, half, locals);
             tally.close_row(table->material(), side, locals, dtz);
         }
     }
