@@ -122,24 +122,47 @@ HtmlReport verify_html(const VerifyRun<G>& run, const typename G::Tables* tables
     return page;
 }
 
-// The report's outputs (text or JSON, JUnit, HTML) for one run; `tables` draws the HTML
-// histograms (none for DTZ50 tables).
+// The JUnit and HTML reports of a run, and of the directory's DTZ50 tables' run when there is
+// one (its cases and boards added, marked "DTZ50"); `tables` draws the HTML histograms (none for
+// DTZ50 tables alone). The exit code of both.
 template <typename G>
 int emit_verify(const VerifyRun<G>& run, const typename G::Tables* tables,
-                const std::filesystem::path& dir, const std::string& junit,
-                const std::string& html) {
-    if (!junit.empty())
-        if (const auto w = write_junit(junit, verify_junit(run, dir)); !w) return fail(w.error());
-    if (!html.empty())
-        if (const auto w = write_html(html, verify_html(run, tables, dir)); !w)
-            return fail(w.error());
-    return run.exit_code();
+                const std::filesystem::path& dir, const std::string& junit, const std::string& html,
+                const VerifyRun<G>* dtz = nullptr) {
+    if (!junit.empty()) {
+        JunitSuite suite = verify_junit(run, dir);
+        if (dtz)
+            for (JunitCase c : verify_junit(*dtz, dir).cases) {
+                c.name += " (DTZ50)";
+                suite.cases.push_back(std::move(c));
+            }
+        if (const auto w = write_junit(junit, suite); !w) return fail(w.error());
+    }
+    if (!html.empty()) {
+        HtmlReport page = verify_html(run, tables, dir);
+        if (dtz) {
+            const HtmlReport more =
+                verify_html(*dtz, static_cast<const typename G::Tables*>(nullptr), dir);
+            page.passed = page.passed && more.passed;
+            page.summary.push_back(
+                {"DTZ50 tables",
+                 fmt::format("{} positions, {} violations", grouped(dtz->report.positions_checked),
+                             grouped(dtz->report.violations))});
+            for (HtmlBoard b : more.boards) {
+                b.title = "DTZ50 " + b.title;
+                page.boards.push_back(std::move(b));
+            }
+        }
+        if (const auto w = write_html(html, page); !w) return fail(w.error());
+    }
+    const int code = run.exit_code();
+    return code == kExitOk && dtz ? dtz->exit_code() : code;
 }
 
 // `verify DIR` on the game G's tables: the exit code. A chess directory's DTZ50 tables
 // (*.dtz.rctb) are verified too, after its DTM tables, each by its own rules
 // (tablebases/chess/dtz_verify.h); the text shows both reports, JSON the DTM one with the DTZ
-// one inside ("dtz"), or the DTZ one alone (metric "dtz"); JUnit and HTML cover the first.
+// one inside ("dtz"), or the DTZ one alone (metric "dtz"); JUnit and HTML hold both.
 template <typename G>
 int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples,
                const std::string& junit, const std::string& html) {
@@ -182,9 +205,7 @@ int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_exam
             print_verify(*dtz);
         }
     }
-    const int code = emit_verify<G>(run, &*tables, dir, junit, html);
-    if (code == kExitOk && dtz) return dtz->exit_code();
-    return code;
+    return emit_verify<G>(run, &*tables, dir, junit, html, dtz ? &*dtz : nullptr);
 }
 
 }  // namespace retrocheck::app

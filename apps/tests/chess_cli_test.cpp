@@ -285,6 +285,41 @@ TEST(ChessCli, AnAuditThatDisagreesExitsOne) {
 // verify --junit and --html on chess tables: one test case a material, the failing one with the
 // rule, the FEN and the diagram; the page draws the position on a chess board with the child.
 // stats --html draws the distances of each side.
+// A directory of DTM and DTZ50 tables, the DTZ one with a value one ply long: verify finds it
+// (exit 1), its JSON nests the DTZ report, and the JUnit report fails the DTZ50 case alone.
+TEST(ChessCli, VerifyReportsDtzTablesBesideDtmOnes) {
+    using namespace retrocheck::tb;
+    const std::vector<chess::Material> kqk = {*chess::Material::parse("KQvK")};
+    const auto pos = *retrocheck::chess::parse_fen("8/8/8/5k2/8/8/1Q6/K7 w - - 0 1");
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                      ("retrocheck-verify-dtz-" + std::to_string(getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const chess::MaterialTable dtm = *chess::build_closure(kqk, BuildMethod::OutCounting).find(pos);
+    ASSERT_TRUE(store::write_table(dtm, store::table_path(dir, dtm.material())).ok());
+    chess::DtzTable dtz = *chess::build_dtz_closure(kqk, BuildMethod::OutCounting).find(pos);
+    dtz.values[dtz.id(pos)] = Dtz50Metric::win(21);  // 19 plies to the zeroing move, not 21
+    ASSERT_TRUE(store::write_table(dtz, store::dtz_table_path(dir, dtz.material())).ok());
+    const auto junit = dir / "verify.xml";
+    const CliRun text = run("verify " + dir.string() + " --junit " + junit.string());
+    EXPECT_EQ(text.status, 1) << text.out;
+    EXPECT_TRUE(contains(text.out, "DTZ50 tables:")) << text.out;
+    EXPECT_TRUE(contains(text.out, "dtz-one-ply")) << text.out;
+    std::ifstream x(junit);
+    const std::string xml((std::istreambuf_iterator<char>(x)), {});
+    EXPECT_TRUE(contains(xml, "KQvK (DTZ50)")) << xml;
+    EXPECT_TRUE(contains(xml, "failures=\"1\"")) << xml;
+    const CliRun j = run("verify " + dir.string() + " --json", "2>/dev/null");
+    ASSERT_EQ(j.status, 1) << j.out;
+    const auto doc = nlohmann::json::parse(j.out);
+    EXPECT_EQ(doc["metric"], "dtm") << j.out;
+    EXPECT_EQ(doc["violations"], 0) << j.out;
+    EXPECT_EQ(doc["dtz"]["metric"], "dtz") << j.out;
+    EXPECT_EQ(doc["dtz"]["findings"], 1) << j.out;
+    EXPECT_EQ(doc["dtz"]["examples"][0]["rule"], "dtz-one-ply") << j.out;
+    std::filesystem::remove_all(dir);
+}
+
 TEST(ChessCli, VerifyAndStatsWriteReportsForChessTables) {
     using namespace retrocheck::tb;
     const auto set =
