@@ -1,7 +1,8 @@
-// check-probe: a plugin's probe (a user's database code and capture resolver) against the values
-// of our tables, and against what the plugin declares it answers (its metric, and whether it
-// resolves capture positions). Random positions of every piece count the tables cover, weighted
-// toward what breaks resolvers (tablebases/probe/resolver_cases.h), or every position up to a
+// check-probe: a plugin's probe (a user's database reader, capture resolver or chess prober)
+// against the values of our tables, and against what the plugin declares it answers. The game's
+// half (plugins/probe_games.h) says what is true of a position, judges a value, and draws
+// positions by kind, weighted toward what breaks probers; the run here is the same for both
+// games: random positions of every piece count the tables cover, or every position up to a
 // piece count. Wrong values, wrong statuses, answers that contradict the declaration, calls that
 // never return, crash or misbehave are counted; the first of each are shrunk to the fewest pieces
 // that still show them. A plugin that values fewer than min_valued of the positions asked that
@@ -16,11 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/checkers/move.h"
-#include "engine/checkers/position.h"
-#include "engine/core/outcome.h"
 #include "plugins/plugin_process.h"
-#include "tablebases/probe/source.h"
+#include "plugins/probe_games.h"
 
 namespace retrocheck::plugins {
 
@@ -47,18 +45,6 @@ struct ProbeCheckOptions {
     ProbeProgress* progress = nullptr;  // updated as the run goes, when given
 };
 
-// The reference: every position's true value, and how far it reaches.
-struct Reference {
-    const tb::TableSource& truth;
-    int max_pieces = 0;
-};
-
-// Contradiction: an answer the plugin's declaration rules out (not stored from a resolver,
-// missing for a slice the tables hold, no distance where a metric was declared, a distance where
-// none was). Protocol: a call that left a process running or sent something but its answer.
-enum class ProbeProblem { WrongValue, WrongStatus, Contradiction, NonTerminating, Crash, Protocol };
-const char* to_string(ProbeProblem p);  // "wrong-value", "wrong-status", "contradiction", ...
-
 // What the plugin's answers were, position by position.
 struct StatusCounts {
     std::uint64_t ok = 0, not_stored = 0, missing = 0, error = 0;
@@ -66,31 +52,33 @@ struct StatusCounts {
     std::uint64_t failed = 0;   // calls that crashed, did not return or misbehaved
 };
 
-struct ProbeExample {
+template <class G>
+struct ProbeExampleOf {
+    using Position = typename G::Position;
     ProbeProblem problem = ProbeProblem::WrongValue;
-    std::string kind;             // the kind of case it was found as ("threat cycle", ...)
-    checkers::Position position;  // shrunk
-    checkers::Position found;     // as drawn
-    double found_after = 0;       // seconds from the start of the run
-    std::optional<rc_probe_result> plugin;  // what the plugin answered at `position`, as it was
-    std::optional<Outcome> ours;            // the true value, when the tables hold it
+    std::string kind;        // the kind of case it was found as ("threat cycle", ...)
+    Position position;       // shrunk
+    Position found;          // as drawn
+    double found_after = 0;  // seconds from the start of the run
+    std::optional<typename G::Answer> plugin;  // what the plugin answered at `position`, as it was
+    std::optional<typename G::Value> ours;     // the true value, when the tables hold it
     // The move that shows our value: to a child whose value (for its side to move), one ply up,
     // is ours; with that child's value.
-    std::optional<checkers::Move> child;
-    std::optional<Outcome> child_value;
-    std::string message;  // how the call failed
+    std::optional<typename G::Move> child;
+    std::optional<typename G::Value> child_value;
+    std::string message;  // how the call failed, or what is wrong with the answer
     // Why the shrink stopped before the fewest pieces (the plugin stopped answering); empty when
     // it did not.
     std::string shrink_stopped;
 };
 
-struct ProbeReport {
+template <class G>
+struct ProbeReportOf {
     std::string plugin, library;
-    std::uint32_t metric = RC_METRIC_WLD;           // as declared
-    std::uint32_t captures = RC_CAPTURES_RESOLVED;  // as declared
-    bool distances_checked = false;  // the declared distances compared with the tables'
-    int pieces = 0;                  // the largest piece count asked about
-    std::uint64_t checked = 0;       // positions asked
+    typename G::Declaration declared;  // what the plugin declares it answers
+    bool distances_checked = false;    // the declared distances compared with the tables'
+    int pieces = 0;                    // the largest piece count asked about
+    std::uint64_t checked = 0;         // positions asked
     std::uint64_t wrong_values = 0, wrong_statuses = 0, contradictions = 0, non_terminating = 0,
                   crashes = 0, protocol = 0;
     StatusCounts statuses;  // of every position asked
@@ -99,14 +87,17 @@ struct ProbeReport {
     std::uint64_t held = 0;
     std::uint64_t valued = 0;
     std::uint64_t excused = 0;  // capture positions it said, as declared, it does not store
-    double min_valued = 0;      // the least share of `held` it had to value
+    // Values that differ from ours only as a written rule allows (chess: Syzygy's DTZ in full
+    // moves, plugins/probe_games.h).
+    std::uint64_t allowed = 0;
+    double min_valued = 0;  // the least share of `held` it had to value
     struct KindCount {
         std::string label;
         std::uint64_t asked = 0, problems = 0;
     };
     std::vector<KindCount> kinds;  // by kind of case, in label order
     bool stopped = false;          // too many failed calls
-    std::vector<ProbeExample> examples;
+    std::vector<ProbeExampleOf<G>> examples;
     double seconds = 0;
 
     // Set when the tables given as the reference could not be read: the run stopped, and
@@ -126,10 +117,18 @@ struct ProbeReport {
     bool passed() const { return problems() == 0 && !too_few_valued(); }
 };
 
-// reference.max_pieces must be 1 or more; the plugin's declared metric is the reference's
-// (RC_METRIC_DTW for tables with distances) or RC_METRIC_WLD (the caller refuses others).
-ProbeReport check_probe(PluginProcess& plugin, const Reference& reference,
-                        const ProbeCheckOptions& options,
-                        const std::function<void(const std::string&)>& log = {});
+// The plugin against game G's reference (G::Reference: the tables, up to how many pieces). The
+// plugin plays G's game and offers its probe; the caller refuses a declaration G cannot check.
+template <ProbeGame G>
+ProbeReportOf<G> check_probe(PluginProcess& plugin, const typename G::Reference& reference,
+                             const ProbeCheckOptions& options,
+                             const std::function<void(const std::string&)>& log = {});
+
+extern template ProbeReportOf<CheckersProbe> check_probe<CheckersProbe>(
+    PluginProcess&, const CheckersProbe::Reference&, const ProbeCheckOptions&,
+    const std::function<void(const std::string&)>&);
+extern template ProbeReportOf<ChessProbe> check_probe<ChessProbe>(
+    PluginProcess&, const ChessProbe::Reference&, const ProbeCheckOptions&,
+    const std::function<void(const std::string&)>&);
 
 }  // namespace retrocheck::plugins

@@ -234,6 +234,23 @@ if PLUGINS:
         fail("check-probe: the naive resolver's first problem is not non-termination")
     run(["check-probe", "--plugin", plugin("buggy_movegen"), "--db", tables], "error",
         status=2)
+    # Chess: the Syzygy prober over the third-party 3-piece files against our 3-piece DTZ50
+    # tables, and with the 50-move counter ignored (found at the clock's edge).
+    chess3 = os.path.join(SCRATCH, "chess3")
+    run(["build", "chess", "--pieces", "3", "--metric", "dtz", "--out", chess3, "--overwrite"],
+        "build")
+    if thirdparty and os.path.isdir(syzygy):
+        os.environ["RETROCHECK_SYZYGY_PATH"] = syzygy
+        run(["check-probe", "--plugin", plugin("syzygy_probe"), "--db", chess3, "--cases", "300"],
+            "check_probe")
+        os.environ["EXAMPLE_PROBE_FAULT"] = "clock"
+        docs = run(["check-probe", "--plugin", plugin("faulty_syzygy_probe"), "--db", chess3,
+                    "--cases", "300"], "check_probe", status=1)
+        del os.environ["EXAMPLE_PROBE_FAULT"]
+        if docs and (docs[0]["game"] != "chess" or not docs[0]["examples"]
+                     or docs[0]["examples"][0]["child"] is None):
+            fail("check-probe: the chess prober's ignored clock gave no example with its child")
+    run(["check-probe", "--plugin", plugin("syzygy_probe"), "--db", tables], "error", status=2)
     run(["check-movegen", "--plugin", os.path.join(SOURCE, "README.md")], "error", status=2)
 
 # Chess: show, moves and perft tell a chess FEN by its syntax; perft-diff against the scripted

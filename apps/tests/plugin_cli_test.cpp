@@ -96,12 +96,13 @@ TEST(CheckMovegen, FindsAndShrinksTheChessPluginsEnPassantPin) {
     EXPECT_GT(fixed.doc["perft_checked"].get<int>(), 12);
 }
 
-// check-probe takes checkers plugins, and says where a chess plugin is checked instead.
-TEST(CheckProbe, AChessPluginIsReferredToTheChessChecks) {
+// A chess plugin is judged against our chess tables: checkers tables are refused, naming the
+// tables its declaration needs and how to build them.
+TEST(CheckProbe, AChessPluginNeedsChessTablesOfWhatItDeclares) {
     const CliRun r = run(probe_check(PLUGIN_test_plugin_chess, "--cases 10"));
     EXPECT_EQ(r.status, 2) << r.out;
-    EXPECT_TRUE(contains(r.out, "a plugin for chess; this command checks checkers")) << r.out;
-    EXPECT_TRUE(contains(r.out, "perft-diff")) << r.out;
+    EXPECT_TRUE(contains(r.out, "this asks for chess tables")) << r.out;
+    EXPECT_TRUE(contains(r.out, "build chess --pieces 4 --metric dtz")) << r.out;
 }
 
 TEST(CheckMovegen, NamesThePlantedRuleErrorWithThePositionAndTheMove) {

@@ -179,22 +179,6 @@ struct Context {
         return false;
     }
 
-    // The move that gives x our DTZ, for a finding's proof.
-    std::optional<Move> dtz_proof(const Position& x,
-                                  const retrocheck::chess::MoveList& moves) const {
-        std::vector<DtzChild> children;
-        for (const Move m : moves) {
-            const Position c = x.after(m);
-            const auto v = ours.probe(c);
-            if (!v) return std::nullopt;
-            const bool mated = c.in_check() && retrocheck::chess::count_moves(c) == 0;
-            children.push_back({retrocheck::chess::zeroing(x, m), mated, v->wdl, v->dtz});
-        }
-        const ImpliedDtz implied = implied_dtz50(children, x.in_check());
-        if (implied.child < 0) return std::nullopt;
-        return moves[static_cast<std::size_t>(implied.child)];
-    }
-
     // Disagreement and rules for one position; key orders the examples. `stored` is the
     // distance read from the DTZ file for a slot (Read::kNoDtz for a position with an en
     // passant right, whose DTZ theirs.dtz holds from the root probe).
@@ -332,7 +316,7 @@ struct Context {
         const bool may_round = std::abs(our_dtz.dtz) % 2 == 0 || !slot;
         const int rounded = our_dtz.dtz > 0 ? our_dtz.dtz - 1 : our_dtz.dtz + 1;
         child_note(
-            "dtz", dtz_proof(x, moves),
+            "dtz", dtz_proof(ours, x),
             fmt::format("{}{}", dtz_text(our_dtz),
                         may_round ? fmt::format(" or dtz {} (a table in full moves)", rounded)
                                   : std::string()));

@@ -1,5 +1,6 @@
 #include "tablebases/chess/dtz.h"
 
+#include <utility>
 #include <vector>
 
 #include "engine/chess/movegen.h"
@@ -52,22 +53,41 @@ std::optional<DtzCode> DtzTableSet::probe_code(const Position& pos) const {
     return code;
 }
 
+namespace {
+
+// What pos's children give it (implied_dtz50), with the move that decides it; nothing when a
+// child's table is not in the set.
+std::optional<std::pair<ImpliedDtz, retrocheck::chess::MoveList>> implied(const DtzTableSet& set,
+                                                                          const Position& pos) {
+    std::vector<DtzChild> children;
+    const retrocheck::chess::MoveList moves = retrocheck::chess::legal_moves(pos);
+    for (const Move m : moves) {
+        const Position child = pos.after(m);
+        const auto v = set.probe(child);
+        if (!v) return std::nullopt;
+        const bool mated = child.in_check() && retrocheck::chess::legal_moves(child).empty();
+        children.push_back({retrocheck::chess::zeroing(pos, m), mated, v->wdl, v->dtz});
+    }
+    return std::pair{implied_dtz50(children, pos.in_check()), moves};
+}
+
+}  // namespace
+
 std::optional<Dtz> DtzTableSet::probe(const Position& pos) const {
     if (!pos.en_passant()) {
         const auto code = probe_code(pos);
         if (!code) return std::nullopt;
         return dtz_of_code(*code);
     }
-    std::vector<DtzChild> children;
-    for (const Move m : retrocheck::chess::legal_moves(pos)) {
-        const Position child = pos.after(m);
-        const auto v = probe(child);
-        if (!v) return std::nullopt;
-        const bool mated = child.in_check() && retrocheck::chess::legal_moves(child).empty();
-        children.push_back({retrocheck::chess::zeroing(pos, m), mated, v->wdl, v->dtz});
-    }
-    const ImpliedDtz implied = implied_dtz50(children, pos.in_check());
-    return Dtz{implied.wdl, implied.dtz};
+    const auto i = implied(*this, pos);
+    if (!i) return std::nullopt;
+    return Dtz{i->first.wdl, i->first.dtz};
+}
+
+std::optional<Move> dtz_proof(const DtzTableSet& set, const Position& pos) {
+    const auto i = implied(set, pos);
+    if (!i || i->first.child < 0) return std::nullopt;
+    return i->second[static_cast<std::size_t>(i->first.child)];
 }
 
 }  // namespace retrocheck::tb::chess

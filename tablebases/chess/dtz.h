@@ -38,4 +38,10 @@ class DtzTableSet : public TableSetOf<DtzTable> {
     std::optional<DtzCode> probe_code(const retrocheck::chess::Position& pos) const;
 };
 
+// The move that gives pos its DTZ in `set` (the shortest win, a drawing move, the longest
+// loss: implied_dtz50's choice), or nothing (checkmate, stalemate, a draw without a drawing
+// move, or a child the set does not hold). For a finding's proof.
+std::optional<retrocheck::chess::Move> dtz_proof(const DtzTableSet& set,
+                                                 const retrocheck::chess::Position& pos);
+
 }  // namespace retrocheck::tb::chess
