@@ -16,6 +16,8 @@
 #include "apps/tests/cli_run.h"
 #include "apps/tests/four_pieces.h"
 #include "plugins/tests/leftover_processes.h"
+#include "tablebases/tests/scratch.h"
+#include "tablebases/tests/thirdparty.h"
 
 namespace {
 
@@ -103,6 +105,46 @@ TEST(CheckProbe, AChessPluginNeedsChessTablesOfWhatItDeclares) {
     EXPECT_EQ(r.status, 2) << r.out;
     EXPECT_TRUE(contains(r.out, "this asks for chess tables")) << r.out;
     EXPECT_TRUE(contains(r.out, "build chess --pieces 4 --metric dtz")) << r.out;
+}
+
+// Our 3-piece DTZ50 tables, built once (about a second).
+const std::filesystem::path& chess_dtz3() {
+    static const std::filesystem::path dir = [] {
+        const std::filesystem::path d = retrocheck::tb::testing::scratch("chess-dtz3");
+        const CliRun r =
+            run("build chess --pieces 3 --metric dtz --quiet --overwrite --out " + d.string());
+        EXPECT_EQ(r.status, 0) << r.out;
+        return d;
+    }();
+    return dir;
+}
+
+// The Syzygy prober over the 3-4 piece files passes against 3-piece tables; with the clock
+// ignored, or the 50-move boundary one ply early, it is found by the positions at the clock's
+// edge, with our value, the move that proves it and the clock kept.
+TEST(CheckProbe, ChessProberAtTheClockEdge) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
+    const ScopedEnv path("RETROCHECK_SYZYGY_PATH", syzygy.string());
+    const std::string db = " --db " + chess_dtz3().string() + " --cases 3000";
+    const JsonRun good = run_json(std::string("check-probe --plugin ") + PLUGIN_syzygy_probe + db);
+    EXPECT_EQ(good.status, 0) << good.doc.dump(2);
+    EXPECT_EQ(good.doc["game"], "chess");
+    EXPECT_EQ(good.doc["declared"]["values"], json::array({"wdl50", "dtz"}));
+    EXPECT_GT(good.doc["kinds"]["clock near 100"].get<int>(), 300);
+    EXPECT_GT(good.doc["kinds"]["castling rights"].get<int>(), 0);
+    for (const char* fault : {"clock", "fifty-edge"}) {
+        const ScopedEnv env("EXAMPLE_PROBE_FAULT", fault);
+        const JsonRun bad =
+            run_json(std::string("check-probe --plugin ") + PLUGIN_faulty_syzygy_probe + db);
+        ASSERT_EQ(bad.status, 1) << fault << bad.doc.dump(2);
+        ASSERT_FALSE(bad.doc["examples"].empty()) << fault;
+        const json& first = bad.doc["examples"][0];
+        EXPECT_EQ(first["kind"], "clock near 100") << fault;
+        EXPECT_EQ(first["problem"], "wrong-value") << fault;
+        EXPECT_NE(first["ours"]["clock"], 0) << fault;
+        EXPECT_FALSE(first["child"].is_null()) << fault;
+        EXPECT_NE(first["plugin_value"]["wdl"], first["ours"]["wdl"]) << fault;
+    }
 }
 
 TEST(CheckMovegen, NamesThePlantedRuleErrorWithThePositionAndTheMove) {

@@ -122,5 +122,31 @@ TEST(ChessTruthAtClock, FromOurTables) {
     EXPECT_EQ(*proof->second.dtz, -(d - 1));
 }
 
+// A DTM prober (no 50-move rule) against a KQvK DTM table: its distance to mate is compared
+// exactly, a draw must have none, and a win without one contradicts its declaration.
+TEST(ChessTruthAtClock, DistanceToMateIsExact) {
+    const tb::chess::MaterialTableSet set = tb::chess::build_closure(
+        {*tb::chess::Material::parse("KQvK")}, tb::BuildMethod::OutCounting);
+    ChessProbe::Reference reference{nullptr, &set, 3};
+    const PluginInfo info = declaring(RC_CHESS_DTM);
+    ChessProbe game(reference, {info, 3, 2, false});
+    const chess::Position pos = *chess::parse_fen("8/8/8/4k3/8/8/8/KQ6 w - - 0 1");
+    const auto ours = game.known(pos).value;
+    ASSERT_TRUE(ours && ours->dtm);
+    EXPECT_EQ(ours->wdl, Wdl5::Win);
+    const int dtm = *ours->dtm;
+    const auto kind = [&](int plies) {
+        return game.judge_value(pos, answer(Wdl5::Win, 0, plies), *ours).kind;
+    };
+    EXPECT_EQ(kind(dtm), Kind::Right);
+    EXPECT_EQ(kind(dtm + 2), Kind::Problem);
+    EXPECT_EQ(kind(dtm - 2), Kind::Problem);
+    EXPECT_EQ(game.judge_value(pos, answer(Wdl5::Win, 0, -1), *ours).problem,
+              ProbeProblem::Contradiction);
+    const auto proof = game.child(pos, *ours);
+    ASSERT_TRUE(proof && proof->second.dtm);
+    EXPECT_EQ(*proof->second.dtm, dtm - 1);
+}
+
 }  // namespace
 }  // namespace retrocheck::plugins
