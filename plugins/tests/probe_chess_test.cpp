@@ -3,7 +3,14 @@
 // rule a test, against a KQvK table built here and values written by hand.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <memory>
+#include <random>
+#include <set>
+#include <string>
+
 #include "engine/chess/fen.h"
+#include "engine/chess/movegen.h"
 #include "plugins/probe_games.h"
 #include "tablebases/chess/build.h"
 
@@ -146,6 +153,74 @@ TEST(ChessTruthAtClock, DistanceToMateIsExact) {
     const auto proof = game.child(pos, *ours);
     ASSERT_TRUE(proof && proof->second.dtm);
     EXPECT_EQ(*proof->second.dtm, dtm - 1);
+}
+
+// Positions are drawn from every image of the tables' slots: both colourings of a material,
+// either side to move, kings anywhere (a slot holds one image: the white king in a corner
+// triangle); the clock kind sits on the edge of each position's result.
+TEST(ChessDraws, EveryImageOfTheSlots) {
+    const tb::chess::DtzTableSet set = tb::chess::build_dtz_closure(
+        {*tb::chess::Material::parse("KQvK")}, tb::BuildMethod::OutCounting);
+    ChessProbe::Reference reference{&set, nullptr, 3};
+    const PluginInfo info = declaring(kSyzygy);
+    ChessProbe game(reference, {info, 3, 2, false});
+    const auto kinds = game.kinds();
+    const auto index_of = [&](const std::string& label) {
+        for (std::size_t i = 0; i < kinds.size(); ++i)
+            if (kinds[i].label == label) return i;
+        ADD_FAILURE() << "no kind " << label;
+        return std::size_t{0};
+    };
+    std::mt19937_64 rng(7);
+    std::set<std::string> seen;
+    for (int i = 0; i < 400; ++i) {
+        const auto p = game.draw(index_of("random"), rng);
+        if (!p) continue;
+        seen.insert(p->pieces(chess::Color::White, chess::PieceType::Queen) ? "white queen"
+                                                                            : "black queen");
+        seen.insert(p->side_to_move() == chess::Color::White ? "white to move" : "black to move");
+        const chess::Square k = p->king(chess::Color::White);
+        seen.insert(chess::file_of(k) > 3 ? "king east" : "king west");
+        seen.insert(chess::rank_of(k) > 3 ? "king north" : "king south");
+    }
+    EXPECT_EQ(seen.size(), 8u) << ::testing::PrintToString(seen);
+    for (int i = 0; i < 50; ++i) {
+        const auto p = game.draw(index_of("clock near 100"), rng);
+        ASSERT_TRUE(p);
+        const auto t = game.known(*p).value;
+        ASSERT_TRUE(t && t->dtz);
+        EXPECT_GE(std::abs(*t->dtz) + p->halfmove_clock(), 100) << chess::format_fen(*p);
+        EXPECT_LE(std::abs(*t->dtz) + p->halfmove_clock(), 101) << chess::format_fen(*p);
+    }
+}
+
+// The en passant kinds: a right whose capture is legal, or (none with four pieces: a pin across
+// the two pawns needs a fifth) one only pseudo-legal. They need the material's slots, not its
+// values: a KPvKP table left unbuilt.
+TEST(ChessDraws, EnPassantRightsByTheLegalityOfTheirCapture) {
+    tb::chess::DtzTableSet set;
+    set.add(std::make_shared<const tb::chess::DtzTable>(*tb::chess::Material::parse("KPvKP")));
+    ChessProbe::Reference reference{&set, nullptr, 4};
+    const PluginInfo info = declaring(kSyzygy);
+    ChessProbe game(reference, {info, 4, 2, false});
+    const auto kinds = game.kinds();
+    std::mt19937_64 rng(3);
+    for (std::size_t k = 0; k < kinds.size(); ++k) {
+        if (kinds[k].label.rfind("en passant", 0) != 0) continue;
+        const bool legal = kinds[k].label == "en passant, legal";
+        int drawn = 0;
+        for (int i = 0; i < 20; ++i) {
+            const auto p = game.draw(k, rng);
+            if (!p) continue;
+            ++drawn;
+            ASSERT_TRUE(p->en_passant()) << chess::format_fen(*p);
+            bool capture = false;
+            for (const chess::Move m : chess::legal_moves(*p))
+                capture |= m.kind() == chess::MoveKind::EnPassant;
+            EXPECT_EQ(capture, legal) << chess::format_fen(*p);
+        }
+        EXPECT_EQ(drawn > 0, legal) << kinds[k].label;
+    }
 }
 
 }  // namespace

@@ -19,7 +19,10 @@
 // moves are exits into an earlier phase of the same table): each phase is solved in turn as if
 // the others' slots were empty, reading the earlier phases' final values through its exits.
 // A phase's passes walk its own slots only (a list of its ids: its slots interleave with the
-// others' within words), and a level no value of the phase was given is not scanned.
+// others' within words), and a level no value of the phase was given is not scanned. Each block
+// of kBlockSlots slots keeps a bit a level (modulo 64) that some value of it was given: a pass
+// skips the blocks that never held its level, which are most of them for the long tail of
+// levels with few positions.
 #pragma once
 
 #include <tbb/blocked_range.h>
@@ -132,6 +135,7 @@ class Retrograde {
         if (method_ != BuildMethod::Grandfather) count_.assign(n, 0);
         highest_ = -1;
         written_.assign((Metric::kMaxCode + 64) / 64, 0);
+        level_blocks_.assign((n + kBlockSlots - 1) / kBlockSlots, 0);
         seed_all(n);
         make_chunks(n);
         for (int level = 0; level <= highest_.load(); ++level) {
@@ -245,14 +249,22 @@ class Retrograde {
                     for (std::size_t c = r.begin(); c != r.end(); ++c) {
                         if (phases() > 1) {  // a range of the phase's ids
                             for (std::uint64_t i = chunks_[c].first; i != chunks_[c].second; ++i)
-                                if (values[ids_[i]] == level) take(ids_[i]);
+                                if (block_held(ids_[i], level) && values[ids_[i]] == level)
+                                    take(ids_[i]);
                             continue;
                         }
-                        const Code* p = values + chunks_[c].first;
-                        const Code* const end = values + chunks_[c].second;
-                        while ((p = find_code(p, end, level))) {
-                            take(static_cast<Id>(p - values));
-                            if (++p == end) break;
+                        for (std::uint64_t from = chunks_[c].first; from != chunks_[c].second;) {
+                            const std::uint64_t to =
+                                std::min(chunks_[c].second, (from / kBlockSlots + 1) * kBlockSlots);
+                            if (block_held(static_cast<Id>(from), level)) {
+                                const Code* p = values + from;
+                                const Code* const end = values + to;
+                                while ((p = find_code(p, end, level))) {
+                                    take(static_cast<Id>(p - values));
+                                    if (++p == end) break;
+                                }
+                            }
+                            from = to;
                         }
                     }
                     flush();
@@ -342,8 +354,9 @@ class Retrograde {
         }
     }
 
-    // The stored code of a level, which must fit one.
-    Code distance(int code) {
+    // The stored code of a level, which must fit one, for slot id (its block marked as holding
+    // the level).
+    Code distance(Id id, int code) {
         if (code > Metric::kMaxCode)
             throw std::runtime_error(std::string("a ") + Metric::kName + " code over " +
                                      std::to_string(Metric::kMaxCode) + " in slice " +
@@ -355,7 +368,16 @@ class Retrograde {
         const std::uint64_t mark = std::uint64_t{1} << (code % 64);
         if (!(word.load(std::memory_order_relaxed) & mark))
             word.fetch_or(mark, std::memory_order_relaxed);
+        auto block = shared(level_blocks_[id / kBlockSlots]);
+        const std::uint64_t level = std::uint64_t{1} << (code % 64);
+        if (!(block.load(std::memory_order_relaxed) & level))
+            block.fetch_or(level, std::memory_order_relaxed);
         return static_cast<Code>(code);
+    }
+    // Whether id's block may hold a value `code` (a value was ever given a level equal to it
+    // modulo 64).
+    bool block_held(Id id, Code code) const {
+        return level_blocks_[id / kBlockSlots] >> (code % 64) & 1;
     }
     // Whether distance() gave out `code` in this phase: every value the phase's slots hold
     // went through it, so a level never given out has nothing to settle.
@@ -392,15 +414,15 @@ class Retrograde {
         Code& v = table_.values[id];
         const Exits e = exits(pos);
         if (e.moves == 0) {  // no legal move: a loss in 0, or a draw (stalemate)
-            v = G::lost_without_moves(pos) ? distance(0) : kDraw;
+            v = G::lost_without_moves(pos) ? distance(id, 0) : kDraw;
             return;
         }
         if (e.shortest_win != std::numeric_limits<int>::max()) {
-            v = distance(e.shortest_win);  // tentative: a shorter win may come from inside
+            v = distance(id, e.shortest_win);  // tentative: a shorter win may come from inside
             return;
         }
         if (e.in_slice == 0) {
-            v = e.draw ? kDraw : distance(e.longest_loss);
+            v = e.draw ? kDraw : distance(id, e.longest_loss);
             return;
         }
         // Grandfather looks at the exits again when every in-slice move loses.
@@ -409,7 +431,7 @@ class Retrograde {
             throw std::runtime_error("a position of slice " + G::name(slice_) + " with " +
                                      std::to_string(e.in_slice) + " moves inside it");
         count_[id] = static_cast<std::uint8_t>(e.in_slice | (e.draw ? kCannotLose : 0));
-        if (!e.draw && e.longest_loss > 0) v = distance(e.longest_loss);  // the floor
+        if (!e.draw && e.longest_loss > 0) v = distance(id, e.longest_loss);  // the floor
     }
 
     // Whether a loss of a child, at `level`, still makes this parent a win at level + kWinStep:
@@ -490,7 +512,7 @@ class Retrograde {
             auto value = shared(table_.values[pid]);
             Code v = value.load(std::memory_order_relaxed);
             while (improves_to_win(v, pid, level))
-                if (value.compare_exchange_weak(v, distance(level + Metric::kWinStep),
+                if (value.compare_exchange_weak(v, distance(pid, level + Metric::kWinStep),
                                                 std::memory_order_relaxed))
                     break;
         }
@@ -513,8 +535,8 @@ class Retrograde {
         for (std::size_t k = 0; k < lost; ++k) {
             auto value = shared(table_.values[ids[k]]);
             const Code v = value.load(std::memory_order_relaxed);
-            value.store(v == kUnknown ? distance(level + 1) : std::max(v, distance(level + 1)),
-                        std::memory_order_relaxed);
+            const Code code = distance(ids[k], level + 1);
+            value.store(v == kUnknown ? code : std::max(v, code), std::memory_order_relaxed);
         }
     }
 
@@ -525,7 +547,7 @@ class Retrograde {
         if (v != kUnknown) return;  // decided, or a longer exit win
         if (!every_in_slice_child_wins(parent, level)) return;
         const Exits e = exits(parent);  // no exit wins: v would be odd
-        const Code lost = e.draw ? kDraw : distance(std::max(level + 1, e.longest_loss));
+        const Code lost = e.draw ? kDraw : distance(pid, std::max(level + 1, e.longest_loss));
         value.compare_exchange_strong(v, lost, std::memory_order_relaxed);
     }
 
@@ -561,6 +583,9 @@ class Retrograde {
     std::vector<std::pair<std::uint64_t, std::uint64_t>> chunks_;
     std::vector<Id> ids_;
     std::vector<std::uint64_t> written_;  // a bit a code: distance() gave it out (this phase)
+    // A word a block of kBlockSlots slots: bit c % 64 set once a value c was given in it.
+    static constexpr std::uint64_t kBlockSlots = 1024;
+    std::vector<std::uint64_t> level_blocks_;
     // One bit a slot, clear once no loss of a child can improve it (a draw, a loss, a win
     // settled): a loss's parents look here first, a far smaller array than the values.
     std::vector<std::uint64_t> open_;
