@@ -320,6 +320,38 @@ TEST(ChessCli, VerifyReportsDtzTablesBesideDtmOnes) {
     std::filesystem::remove_all(dir);
 }
 
+// probe reads our DTZ50 tables as it reads Syzygy's: Syzygy's five results and DTZ, each move
+// valued by its child; beside DTM tables, both distances.
+TEST(ChessCli, ProbeReadsOurDtzTables) {
+    using namespace retrocheck::tb;
+    const std::vector<chess::Material> kqk = {*chess::Material::parse("KQvK")};
+    const auto pos = *retrocheck::chess::parse_fen("8/8/8/4k3/8/8/8/KQ6 w - - 0 1");
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                      ("retrocheck-probe-dtz-" + std::to_string(getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const chess::DtzTable dtz = *chess::build_dtz_closure(kqk, BuildMethod::OutCounting).find(pos);
+    ASSERT_TRUE(store::write_table(dtz, store::dtz_table_path(dir, dtz.material())).ok());
+    const std::string probe = "probe " + dir.string() + " '8/8/8/4k3/8/8/8/KQ6 w - - 0 1'";
+    const CliRun text = run(probe);
+    EXPECT_EQ(text.status, 0) << text.out;
+    EXPECT_TRUE(contains(text.out, "value: win, dtz 17 (native)")) << text.out;
+    EXPECT_TRUE(contains(text.out, "Qe4+     b1e4   draw, dtz 0")) << text.out;
+    const CliRun j = run(probe + " --json", "2>/dev/null");
+    ASSERT_EQ(j.status, 0) << j.out;
+    const auto doc = nlohmann::json::parse(j.out);
+    EXPECT_EQ(doc["value"]["metric"], "dtz") << j.out;
+    EXPECT_EQ(doc["value"]["plies"], 17) << j.out;
+    EXPECT_EQ(doc["wdl"], "win") << j.out;
+    const chess::MaterialTable dtm = *chess::build_closure(kqk, BuildMethod::OutCounting).find(pos);
+    ASSERT_TRUE(store::write_table(dtm, store::table_path(dir, dtm.material())).ok());
+    EXPECT_TRUE(contains(run(probe).out, "value: win in 17 plies (dtm), dtz 17 (native)"));
+    const CliRun lacking = run("probe " + dir.string() + " '8/8/8/4k3/8/8/8/KR6 w - - 0 1'");
+    EXPECT_EQ(lacking.status, 2) << lacking.out;
+    EXPECT_TRUE(contains(lacking.out, "holds no DTM table of KRvK")) << lacking.out;
+    std::filesystem::remove_all(dir);
+}
+
 TEST(ChessCli, VerifyAndStatsWriteReportsForChessTables) {
     using namespace retrocheck::tb;
     const auto set =

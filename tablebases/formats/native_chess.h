@@ -1,12 +1,15 @@
 // Our chess tables as a ChessTableSource: what probe, audit and the other table readers ask of
-// Syzygy and Gaviota files, asked of ours (WDL and DTM, no DTZ), so that one path serves the
-// three formats.
+// Syzygy and Gaviota files, asked of ours, so that one path serves the three formats. A folder
+// may hold DTM tables (KQvK.rctb: WDL and DTM), DTZ50 tables (KQvK.dtz.rctb: Syzygy's five
+// results and DTZ) or both.
 #pragma once
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 
 #include "engine/core/result.h"
+#include "tablebases/chess/dtz.h"
 #include "tablebases/chess/source.h"
 #include "tablebases/chess/table.h"
 
@@ -14,21 +17,28 @@ namespace retrocheck::tb::chess {
 
 class NativeChessTables final : public ChessTableSource {
   public:
-    // Every table of dir, each block checked (store::load_chess_directory).
+    // Every table of dir of each metric it holds, each block checked (store::load_directory).
     static Result<std::shared_ptr<NativeChessTables>> open(const std::filesystem::path& dir);
-    NativeChessTables(std::filesystem::path dir, MaterialTableSet tables);
+    // At least one of the sets.
+    NativeChessTables(std::filesystem::path dir, std::optional<MaterialTableSet> dtm,
+                      std::optional<DtzTableSet> dtz);
 
     std::string format() const override { return "native"; }
     const std::vector<Material>& materials() const override { return materials_; }
-    // A material the set lacks is Missing, naming it and the folder.
+    // With DTZ50 tables, Syzygy's five results at a halfmove clock of 0 (the FEN's clock is
+    // not read, as Syzygy's WDL probe does not), else win, draw or loss; DTM where held. A
+    // material the sets lack is Missing, naming it and the folder.
     ChessProbe probe(const retrocheck::chess::Position& pos) const override;
-    bool has_dtm() const override { return true; }
-
-    const MaterialTableSet& tables() const { return tables_; }
+    // probe() with DTZ; the children's DTZ are not given (callers probe the children).
+    ChessProbe probe_dtz(const retrocheck::chess::Position& pos,
+                         std::vector<ChildDtz>* children = nullptr) const override;
+    bool has_dtm() const override { return dtm_.has_value(); }
+    bool has_dtz() const override { return dtz_.has_value(); }
 
   private:
     std::filesystem::path dir_;
-    MaterialTableSet tables_;
+    std::optional<MaterialTableSet> dtm_;
+    std::optional<DtzTableSet> dtz_;
     std::vector<Material> materials_;
 };
 
