@@ -360,8 +360,10 @@ void print_probe_report(const ProbeReportOf<G>& r) {
                                        grouped(r.excused))
                          : "");
     if (r.allowed)
-        fmt::print("{} answers differ from ours only as Syzygy's DTZ in full moves may\n",
-                   grouped(r.allowed));
+        fmt::print(
+            "{} answers differ from ours only as Syzygy's documented DTZ imprecision "
+            "allows (one ply under)\n",
+            grouped(r.allowed));
     if (!r.distances_checked) fmt::print("{}\n", Shown<G>::distances_unchecked());
     fmt::print(
         "wrong values {}, wrong statuses {}, contradictions {}, non-terminating {}, crashes {}, "
