@@ -4,8 +4,10 @@
 // one call per request. Before it dies of a signal it says which, whether the fault was at the
 // stack's limit and how much memory it had in use.
 //
-// It is the subreaper of whatever the plugin starts: a process still running when a call returns
-// (a fork, and its orphans) is its child, which it kills and counts in the answer.
+// It is the subreaper of whatever the plugin starts: a process still there when a call returns
+// (a fork, and its orphans, running or already exited) is its child, which it kills, reaps and
+// counts in the answer. A fork of the host itself that returns from the plugin exits at once:
+// only the host answers, and only it reads requests.
 #include <dirent.h>
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -88,9 +90,10 @@ int refuse(const std::string& why) {
     return 2;
 }
 
-// The processes the calling process has as children that are still running (not zombies): what
+// The processes the calling process has as children, running or exited and not yet reaped: what
 // the plugin started and left behind, orphans of its forks included (this process is their
-// subreaper). Each is killed.
+// subreaper). Each is killed and reaped. (Counting the exited ones too makes a fork found
+// however fast it ends: a forked copy of the host exits as soon as the plugin returns in it.)
 std::uint32_t kill_left_behind() {
     std::uint32_t n = 0;
     DIR* tasks = opendir("/proc/self/task");
@@ -105,9 +108,8 @@ std::uint32_t kill_left_behind() {
             const auto paren = line.rfind(')');
             const bool zombie =
                 paren != std::string::npos && paren + 2 < line.size() && line[paren + 2] == 'Z';
-            if (zombie) continue;
             ++n;
-            kill(static_cast<pid_t>(pid), SIGKILL);
+            if (!zombie) kill(static_cast<pid_t>(pid), SIGKILL);
             waitpid(static_cast<pid_t>(pid), nullptr, 0);
         }
     }
@@ -148,6 +150,7 @@ int main(int argc, char** argv) {
     // What the plugin prints goes to stderr, never onto the protocol or retrocheck's stdout.
     dup2(STDERR_FILENO, STDOUT_FILENO);
     prctl(PR_SET_CHILD_SUBREAPER, 1);
+    const pid_t host = getpid();
     watch_the_stack();
     void* lib = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
     if (!lib) {
@@ -223,6 +226,9 @@ int main(int argc, char** argv) {
             default:
                 return 2;
         }
+        // A copy of the host the plugin forked, back from the plugin: it must neither answer
+        // nor read the next request (the host counts it, exited, in its own answer).
+        if (getpid() != host) _exit(0);
         if (!answer(tag, body)) return 2;
     }
 }

@@ -3,7 +3,7 @@
  *               "segv", "abort", "hog" and "print" do what they say; "fork-stay" forks a child
  *               that waits forever, "fork-hang" does and then spins, "setsid-stay" forks one
  *               that leaves the process group first,
- *               "fork-answer" forks and both processes answer, "close-spin" closes every
+ *               "fork-answer" forks and both processes return, "close-spin" closes every
  *               descriptor and spins, "garbage" writes bytes on the reply descriptor, "stray"
  *               writes a whole answer to a call never made, "exit0"
  *               exits; "status9", "wld5", "dist-2" and "dist-million" answer out of range,
@@ -107,7 +107,7 @@ static rc_probe_result probe(const char* fen) {
         setsid();
         for (;;) pause();
     }
-    if (strcmp(fen, "fork-answer") == 0) (void)fork(); /* both return, and both answer */
+    if (strcmp(fen, "fork-answer") == 0) (void)fork(); /* both return from the plugin */
     if (strcmp(fen, "close-spin") == 0) {
         for (int fd = 0; fd < 1024; ++fd) close(fd);
         for (volatile int spin = 0;; ++spin) {
