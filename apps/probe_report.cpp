@@ -1,6 +1,9 @@
 #include "apps/probe_report.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <vector>
 
 #include "apps/games.h"
 #include "apps/output.h"
@@ -151,22 +154,22 @@ struct Shown<ChessProbe> {
                 {"clock", t.clock}};
     }
     static std::string value(const ChessTruth& t) { return t.to_string(); }
+    // The names of the values it declares: "wdl50", "dtz", "dtm".
+    static std::vector<const char*> declared(ChessProbe::Declaration d) {
+        std::vector<const char*> out;
+        for (const auto& [bit, name] :
+             {std::pair{RC_CHESS_WDL50, "wdl50"}, std::pair{RC_CHESS_DTZ, "dtz"},
+              std::pair{RC_CHESS_DTM, "dtm"}})
+            if (d.values & bit) out.push_back(name);
+        return out;
+    }
     // "wdl50, dtz"
     static std::string declaration(ChessProbe::Declaration d) {
-        std::string s;
-        for (const auto& [bit, name] :
-             {std::pair{RC_CHESS_WDL50, "wdl50"}, std::pair{RC_CHESS_DTZ, "dtz"},
-              std::pair{RC_CHESS_DTM, "dtm"}})
-            if (d.values & bit) s += (s.empty() ? "" : ", ") + std::string(name);
-        return s.empty() ? "win, draw or loss only" : s;
+        const auto names = declared(d);
+        return names.empty() ? "win, draw or loss only" : fmt::format("{}", fmt::join(names, ", "));
     }
     static nlohmann::json declaration_json(ChessProbe::Declaration d) {
-        nlohmann::json values = nlohmann::json::array();
-        for (const auto& [bit, name] :
-             {std::pair{RC_CHESS_WDL50, "wdl50"}, std::pair{RC_CHESS_DTZ, "dtz"},
-              std::pair{RC_CHESS_DTM, "dtm"}})
-            if (d.values & bit) values.push_back(name);
-        return {{"values", values}};
+        return {{"values", declared(d)}};
     }
     static std::string distances_unchecked() { return "distances not checked: it declares none"; }
 };

@@ -84,13 +84,16 @@ ChessProbe::ChessProbe(const Reference& reference, const ProbeSetup& setup)
       min_pieces_(setup.min_pieces) {
     auto add = [this](const auto& set) {
         for (const auto& [m, table] : set.tables())
-            if (m.pieces() <= pieces_ && m.pieces() >= min_pieces_) materials_.push_back(m);
+            if (m.pieces() <= pieces_ && m.pieces() >= min_pieces_) indexes_.emplace_back(m);
     };
     if (ref_.dtz)
         add(*ref_.dtz);
     else if (ref_.dtm)
         add(*ref_.dtm);
-    for (const auto& m : materials_) indexes_.emplace_back(m);
+    for (std::size_t i = 0; i < indexes_.size(); ++i) {
+        all_.push_back(i);
+        if (pawns_both_sides(indexes_[i].material())) with_pawns_.push_back(i);
+    }
     const bool dtz = ref_.dtz != nullptr;
     const std::vector<std::tuple<Kind, const char*, int, bool>> all = {
         {Kind::Random, "random", 20, true},
@@ -217,9 +220,7 @@ std::vector<ProbeKind> ChessProbe::kinds() const {
 // random slot and then turned by a random symmetry of the board and a random colour flip: the
 // tables' slots hold one image each, probers are asked about all of them.
 std::optional<Position> ChessProbe::held_position(std::mt19937_64& rng, bool pawns) {
-    std::vector<std::size_t> choice;
-    for (std::size_t i = 0; i < materials_.size(); ++i)
-        if (!pawns || pawns_both_sides(materials_[i])) choice.push_back(i);
+    const std::vector<std::size_t>& choice = pawns ? with_pawns_ : all_;
     if (choice.empty()) return std::nullopt;
     const std::size_t i =
         choice[std::uniform_int_distribution<std::size_t>(0, choice.size() - 1)(rng)];
@@ -230,7 +231,7 @@ std::optional<Position> ChessProbe::held_position(std::mt19937_64& rng, bool paw
     const auto p =
         index.position(black ? id - index.size() : id, black ? Color::Black : Color::White);
     if (!p || !p->is_ok()) return std::nullopt;
-    const int symmetries = materials_[i].pawns() > 0 ? 2 : 8;
+    const int symmetries = index.material().pawns() > 0 ? 2 : 8;
     Position q = p->transformed(std::uniform_int_distribution<int>(0, symmetries - 1)(rng));
     if (rng() % 2) q = q.flipped();
     if (!q.is_ok()) return std::nullopt;

@@ -234,8 +234,9 @@ class ChessProbe {
     Declaration declared_;
     int pieces_, min_pieces_;
     std::vector<std::pair<Kind, ProbeKind>> kinds_;
-    std::vector<tb::chess::Material> materials_;     // held, of up to pieces_ pieces
-    std::vector<tb::chess::MaterialIndex> indexes_;  // theirs
+    std::vector<tb::chess::MaterialIndex> indexes_;  // the held materials of up to pieces_
+    // Positions in indexes_ to draw from: all, and those with pawns on both sides.
+    std::vector<std::size_t> all_, with_pawns_;
     std::set<Kind> found_, never_;
 };
 
