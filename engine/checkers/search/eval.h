@@ -4,9 +4,12 @@
 #pragma once
 
 #include "engine/checkers/position.h"
-#include "engine/checkers/search/score.h"
+#include "engine/search/score.h"
 
 namespace retrocheck::checkers {
+
+using search::kMaxEval;
+using search::Score;
 
 // The terms, each for Black minus White, before the side-to-move sign: exposed so tests can
 // check each term on its own.

@@ -10,10 +10,11 @@
 #include "engine/checkers/move.h"
 #include "engine/checkers/position.h"
 #include "engine/checkers/rules.h"
+#include "engine/search/search_types.h"
 
 namespace retrocheck::checkers {
 
-inline constexpr int kMaxPly = 128;
+using search::kMaxPly;
 
 class MoveOrdering {
   public:

@@ -6,27 +6,10 @@
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/search/eval.h"
 #include "engine/checkers/search/ordering.h"
-#include "engine/checkers/search/tt.h"
+#include "engine/search/deepening.h"
+#include "engine/search/tt.h"
 
 namespace retrocheck::checkers {
-
-const char* to_string(ScoreKind k) {
-    switch (k) {
-        case ScoreKind::Heuristic:
-            return "heuristic";
-        case ScoreKind::Win:
-            return "win";
-        case ScoreKind::Loss:
-            return "loss";
-        case ScoreKind::TableWin:
-            return "table_win";
-        case ScoreKind::TableLoss:
-            return "table_loss";
-        case ScoreKind::TableDraw:
-            return "table_draw";
-    }
-    return "?";
-}
 
 class Searcher::Impl {
   public:
@@ -40,8 +23,6 @@ class Searcher::Impl {
     }
 
   private:
-    using Clock = std::chrono::steady_clock;
-
     Score search(const Position& pos, int depth, Score alpha, Score beta, int ply, bool pv_node);
     Score quiesce(const Position& pos, Score alpha, Score beta, int ply, bool pv_node);
     bool in_reach(const Position& pos) const {
@@ -52,7 +33,6 @@ class Searcher::Impl {
     // Indexes into moves, best first, in the scratch list of the ply.
     const std::vector<std::uint16_t>& order(const Position& pos, const MoveList& moves,
                                             std::size_t tt_move, int ply);
-    void extend_pv(int ply, const Move& m);
     bool out_of_time();
     ScoreKind kind_of(const Position& root, Score score, const std::vector<Move>& pv);
 
@@ -60,35 +40,15 @@ class Searcher::Impl {
     EndgameProbe* tables_;
     MoveOrdering ordering_;
 
-    // Triangular principal variation: pv_[ply] holds the line from ply on.
-    std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv_{};
-    std::array<int, kMaxPly + 1> pv_len_{};
+    search::PvTable<Move> pv_;
     std::array<std::vector<std::uint16_t>, kMaxPly + 1> order_{};
     std::array<std::vector<std::int64_t>, kMaxPly + 1> keys_{};
 
     std::uint64_t nodes_ = 0, table_probes_ = 0, tt_probes_ = 0, tt_hits_ = 0;
-    Clock::time_point start_;
-    double seconds_ = 0;
-    int completed_ = 0;  // iterations of this search
-    bool stop_ = false;
+    search::Budget budget_;
 };
 
-bool Searcher::Impl::out_of_time() {
-    // The first iteration always completes, so there is always a move to play.
-    if (seconds_ > 0 && completed_ > 0 && (nodes_ & 1023u) == 0 &&
-        std::chrono::duration<double>(Clock::now() - start_).count() >= seconds_)
-        stop_ = true;
-    return stop_;
-}
-
-void Searcher::Impl::extend_pv(int ply, const Move& m) {
-    const auto p = static_cast<std::size_t>(ply);
-    pv_[p][p] = m;
-    const int child_len = pv_len_[p + 1];
-    for (int i = ply + 1; i < child_len; ++i)
-        pv_[p][static_cast<std::size_t>(i)] = pv_[p + 1][static_cast<std::size_t>(i)];
-    pv_len_[p] = std::max(child_len, ply + 1);
-}
+bool Searcher::Impl::out_of_time() { return budget_.stop(nodes_); }
 
 // The exact score of a position a table holds (kept in the TT at kTableDepth, since probes
 // through a capture resolver can cost far more than a lookup).
@@ -105,25 +65,14 @@ const std::vector<std::uint16_t>& Searcher::Impl::order(const Position& pos, con
                                                         std::size_t tt_move, int ply) {
     auto& idx = order_[static_cast<std::size_t>(ply)];
     auto& keys = keys_[static_cast<std::size_t>(ply)];
-    const std::size_t n = moves.size();
-    idx.resize(n);
-    keys.resize(n);
-    // Insertion sort, stable: lists are short, and generation order breaks ties.
-    for (std::size_t i = 0; i < n; ++i) {
-        const std::int64_t k = ordering_.key(pos, moves[i], i, tt_move, ply);
-        std::size_t j = i;
-        for (; j > 0 && keys[j - 1] < k; --j) {
-            idx[j] = idx[j - 1];
-            keys[j] = keys[j - 1];
-        }
-        idx[j] = static_cast<std::uint16_t>(i);
-        keys[j] = k;
-    }
+    search::order_by_key(
+        moves.size(), [&](std::size_t i) { return ordering_.key(pos, moves[i], i, tt_move, ply); },
+        idx, keys);
     return idx;
 }
 
 Score Searcher::Impl::quiesce(const Position& pos, Score alpha, Score beta, int ply, bool pv_node) {
-    pv_len_[static_cast<std::size_t>(ply)] = ply;
+    pv_.start(ply);
     ++nodes_;
     if (out_of_time()) return 0;
     if (ply > 0 && in_reach(pos)) {
@@ -142,12 +91,12 @@ Score Searcher::Impl::quiesce(const Position& pos, Score alpha, Score beta, int 
     for (const std::uint16_t i : order(pos, moves, kNoMove, ply)) {
         const Move& m = moves[i];
         const Score s = -quiesce(pos.after(m), -beta, -alpha, ply + 1, pv_node);
-        if (stop_) return 0;
+        if (budget_.stopped()) return 0;
         if (s > best) {
             best = s;
             if (s > alpha) {
                 alpha = s;
-                if (pv_node) extend_pv(ply, m);
+                if (pv_node) pv_.extend(ply, m);
                 if (s >= beta) break;
             }
         }
@@ -158,7 +107,7 @@ Score Searcher::Impl::quiesce(const Position& pos, Score alpha, Score beta, int 
 Score Searcher::Impl::search(const Position& pos, int depth, Score alpha, Score beta, int ply,
                              bool pv_node) {
     if (depth <= 0 || ply >= kMaxPly) return quiesce(pos, alpha, beta, ply, pv_node);
-    pv_len_[static_cast<std::size_t>(ply)] = ply;
+    pv_.start(ply);
     ++nodes_;
     if (out_of_time()) return 0;
 
@@ -199,13 +148,13 @@ Score Searcher::Impl::search(const Position& pos, int depth, Score alpha, Score 
             if (s > alpha && s < beta && pv_node)
                 s = -search(child, depth - 1, -beta, -alpha, ply + 1, true);
         }
-        if (stop_) return 0;
+        if (budget_.stopped()) return 0;
         if (s > best) {
             best = s;
             best_index = sequence[n];
             if (s > alpha) {
                 alpha = s;
-                if (pv_node) extend_pv(ply, m);
+                if (pv_node) pv_.extend(ply, m);
                 if (s >= beta) {
                     if (!m.is_capture()) {
                         ordering_.reward(pos, m, ply, depth);
@@ -226,25 +175,15 @@ Score Searcher::Impl::search(const Position& pos, int depth, Score alpha, Score 
 ScoreKind Searcher::Impl::kind_of(const Position& root, Score score, const std::vector<Move>& pv) {
     Position end = root;
     for (const Move& m : pv) end = end.after(m);
-    bool from_table = false, table_draw = false;
-    if (in_reach(end) && !pv.empty())
-        if (const auto v = tables_->probe(end)) {
-            from_table = true;
-            table_draw = v->is_draw();
-        }
-    if (is_exact_win(score)) return from_table ? ScoreKind::TableWin : ScoreKind::Win;
-    if (is_exact_loss(score)) return from_table ? ScoreKind::TableLoss : ScoreKind::Loss;
-    if (score == 0 && table_draw) return ScoreKind::TableDraw;
-    return ScoreKind::Heuristic;
+    std::optional<Outcome> end_value;
+    if (in_reach(end) && !pv.empty()) end_value = tables_->probe(end);
+    return search::kind_of(score, end_value);
 }
 
 SearchResult Searcher::Impl::run(const Position& root, const SearchLimits& limits,
                                  const std::function<void(const Iteration&)>& on_iteration) {
     nodes_ = table_probes_ = tt_probes_ = tt_hits_ = 0;
-    start_ = Clock::now();
-    seconds_ = limits.seconds;
-    completed_ = 0;
-    stop_ = false;
+    budget_.start(limits);
     tt_.new_search();
     SearchResult result;
     const MoveList root_moves = legal_moves(root);
@@ -253,43 +192,26 @@ SearchResult Searcher::Impl::run(const Position& root, const SearchLimits& limit
         result.kind = ScoreKind::Loss;
         return result;
     }
-    const int max_depth = std::clamp(limits.depth, 1, kMaxSearchDepth);
     // A root the tables hold is decided once an iteration reaches its table value through a
     // table child (at the first, unless a probe failed and the child had to be searched).
     std::optional<Score> root_value;
     if (in_reach(root))
         if (const auto v = tables_->probe(root)) root_value = score_of(*v, 0);
-    for (int depth = 1; depth <= max_depth; ++depth) {
+    const auto iterate = [&](int depth) -> std::optional<Iteration> {
         const Score score = search(root, depth, -kInfinite, kInfinite, 0, true);
-        if (stop_) {
-            result.out_of_time = true;
-            break;
-        }
-        ++completed_;
+        if (budget_.stopped()) return std::nullopt;
+        budget_.iteration_done();
         Iteration it;
         it.depth = depth;
         it.score = score;
-        it.pv.assign(pv_[0].begin(), pv_[0].begin() + pv_len_[0]);
+        it.pv = pv_.root();
         it.kind = kind_of(root, score, it.pv);
         it.nodes = nodes_;
-        it.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
-        result.best_move = it.pv.front();
-        result.score = score;
-        result.kind = it.kind;
-        result.depth = depth;
-        result.pv = it.pv;
-        result.iterations.push_back(it);
-        if (on_iteration) on_iteration(it);
-        // A win or loss of known length inside the searched depth: deeper iterations can
-        // only repeat it.
-        const int d = distance_of(score);
-        if (d >= 0 && d <= depth &&
-            (result.kind == ScoreKind::Win || result.kind == ScoreKind::Loss))
-            break;
-        const bool table_kind = it.kind == ScoreKind::TableWin || it.kind == ScoreKind::TableLoss ||
-                                it.kind == ScoreKind::TableDraw;
-        if ((root_value == score && table_kind) || (seconds_ > 0 && it.seconds >= seconds_)) break;
-    }
+        it.seconds = budget_.elapsed();
+        return it;
+    };
+    search::deepen(limits, root_value, result, on_iteration, iterate,
+                   [&] { return budget_.spent(nodes_); });
     result.nodes = nodes_;
     result.table_probes = table_probes_;
     result.tt_probes = tt_probes_;

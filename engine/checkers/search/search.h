@@ -14,61 +14,45 @@
 
 #include "engine/checkers/move.h"
 #include "engine/checkers/position.h"
-#include "engine/checkers/search/score.h"
-#include "engine/core/outcome.h"
+#include "engine/search/search_types.h"
+#include "engine/search/tt.h"
 
 namespace retrocheck::checkers {
 
-// What the search knows of tables: the engine has no other knowledge of them.
-class EndgameProbe {
-  public:
-    virtual ~EndgameProbe() = default;
-    // The position's value when a table holds it; nullopt when none does (too many pieces, a
-    // slice not present, a resolver over its work bound).
-    virtual std::optional<Outcome> probe(const Position& pos) = 0;
-    // No table holds a position with more pieces than this.
-    virtual int max_pieces() const = 0;
-};
-
-inline constexpr int kMaxSearchDepth = 64;
-
-struct SearchLimits {
-    int depth = 15;      // the last iteration, 1..kMaxSearchDepth
-    double seconds = 0;  // > 0: no iteration starts after this, and one running is abandoned
-};
-
-// What a score rests on: the end of the principal variation.
-enum class ScoreKind {
-    Heuristic,  // the evaluation of a quiet position
-    Win,        // a forced win proven by the search to the end of the game, no table used
-    Loss,
-    TableWin,  // a forced win (loss) whose principal variation ends in a table value
-    TableLoss,
-    TableDraw,  // the principal variation ends in a table draw
-};
-const char* to_string(ScoreKind k);  // "heuristic", "win", "table_win", ...
-
-struct Iteration {
-    int depth = 0;
-    Score score = 0;
-    ScoreKind kind = ScoreKind::Heuristic;
-    std::uint64_t nodes = 0;  // since the search began
-    double seconds = 0;
-    std::vector<Move> pv;
-};
-
-struct SearchResult {
-    std::optional<Move> best_move;  // none when the root has no legal move
-    Score score = 0;
-    ScoreKind kind = ScoreKind::Heuristic;
-    int depth = 0;  // of the last completed iteration
-    std::uint64_t nodes = 0;
-    std::uint64_t table_probes = 0;  // probes a table answered
-    std::uint64_t tt_probes = 0, tt_hits = 0;
-    std::vector<Move> pv;
-    std::vector<Iteration> iterations;
-    bool out_of_time = false;  // an iteration was abandoned
-};
+// The game-independent parts (engine/search/), named here as the checkers code has always
+// named them.
+using search::Bound;
+using search::distance_of;
+using search::format_score;
+using search::from_tt;
+using search::is_decided;
+using search::is_exact_loss;
+using search::is_exact_win;
+using search::kInfinite;
+using search::kMaxDistance;
+using search::kMaxEval;
+using search::kMaxPly;
+using search::kMaxSearchDepth;
+using search::kNoMove;
+using search::kTableDepth;
+using search::kWin;
+using search::kWinBound;
+using search::kWldWin;
+using search::kWldWinBound;
+using search::loss_in;
+using search::parent_score;
+using search::Score;
+using search::score_of;
+using search::ScoreKind;
+using search::SearchLimits;
+using search::to_string;
+using search::to_tt;
+using search::TranspositionTable;
+using search::TTEntry;
+using search::win_in;
+using Iteration = search::IterationOf<Move>;
+using SearchResult = search::SearchResultOf<Move>;
+using EndgameProbe = search::EndgameProbeOf<Position>;
 
 class Searcher {
   public:

@@ -10,8 +10,8 @@
 #include "engine/checkers/search/bench_positions.h"
 #include "engine/checkers/search/eval.h"
 #include "engine/checkers/search/search.h"
-#include "engine/checkers/search/tt.h"
 #include "engine/checkers/tests/test_positions.h"
+#include "engine/search/tt.h"
 
 namespace retrocheck::checkers {
 namespace {

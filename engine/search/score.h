@@ -19,7 +19,7 @@
 
 #include "engine/core/outcome.h"
 
-namespace retrocheck::checkers {
+namespace retrocheck::search {
 
 using Score = std::int32_t;
 
@@ -69,4 +69,4 @@ constexpr Score parent_score(Score child) { return from_tt(-child, 1); }
 // "+35", "win in 17 plies", "loss in 8 plies", "win" (no distance known).
 std::string format_score(Score s);
 
-}  // namespace retrocheck::checkers
+}  // namespace retrocheck::search

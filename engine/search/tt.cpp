@@ -1,9 +1,9 @@
-#include "engine/checkers/search/tt.h"
+#include "engine/search/tt.h"
 
 #include <algorithm>
 #include <bit>
 
-namespace retrocheck::checkers {
+namespace retrocheck::search {
 
 TranspositionTable::TranspositionTable(std::size_t megabytes) {
     const std::size_t wanted = std::max<std::size_t>(megabytes, 1) * 1024 * 1024 / sizeof(Bucket);
@@ -61,4 +61,4 @@ void TranspositionTable::store(std::uint64_t key, Score score, int depth, Bound 
     victim->move = move;
 }
 
-}  // namespace retrocheck::checkers
+}  // namespace retrocheck::search

@@ -1,6 +1,6 @@
-#include "engine/checkers/search/score.h"
+#include "engine/search/score.h"
 
-namespace retrocheck::checkers {
+namespace retrocheck::search {
 
 std::string format_score(Score s) {
     if (s >= kWinBound) return "win in " + Outcome::plies_text(distance_of(s));
@@ -10,4 +10,4 @@ std::string format_score(Score s) {
     return (s > 0 ? "+" : "") + std::to_string(s);
 }
 
-}  // namespace retrocheck::checkers
+}  // namespace retrocheck::search

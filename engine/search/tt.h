@@ -15,9 +15,9 @@
 #include <memory>
 #include <optional>
 
-#include "engine/checkers/search/score.h"
+#include "engine/search/score.h"
 
-namespace retrocheck::checkers {
+namespace retrocheck::search {
 
 enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
 
@@ -61,4 +61,4 @@ class TranspositionTable {
     std::uint8_t generation_ = 0;
 };
 
-}  // namespace retrocheck::checkers
+}  // namespace retrocheck::search

@@ -1,0 +1,89 @@
+// The iterative deepening loop both games' searches run, and what a score rests on.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+
+#include "engine/search/search_types.h"
+
+namespace retrocheck::search {
+
+// A search's time and node budget. The first iteration always completes, so that there is always
+// a move to play; after it, a search stops at the first node past either limit.
+class Budget {
+  public:
+    void start(const SearchLimits& limits) {
+        start_ = Clock::now();
+        seconds_ = limits.seconds;
+        nodes_ = limits.nodes;
+        completed_ = 0;
+        stop_ = false;
+    }
+    void iteration_done() { ++completed_; }
+    // Whether the search must stop now, having visited `nodes` nodes (checked at every node).
+    bool stop(std::uint64_t nodes) {
+        if (stop_ || completed_ == 0) return stop_;
+        if (nodes_ > 0 && nodes >= nodes_) stop_ = true;
+        if (seconds_ > 0 && (nodes & 1023u) == 0 && elapsed() >= seconds_) stop_ = true;
+        return stop_;
+    }
+    bool stopped() const { return stop_; }
+    // Whether no further iteration may start.
+    bool spent(std::uint64_t nodes) const {
+        return (seconds_ > 0 && elapsed() >= seconds_) || (nodes_ > 0 && nodes >= nodes_);
+    }
+    double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+
+  private:
+    using Clock = std::chrono::steady_clock;
+    Clock::time_point start_;
+    double seconds_ = 0;
+    std::uint64_t nodes_ = 0;
+    int completed_ = 0;
+    bool stop_ = false;
+};
+
+// The kind of a root score, from the value a table gives the end of its principal variation
+// (nothing when no table holds it, or the line is empty).
+constexpr ScoreKind kind_of(Score score, const std::optional<Outcome>& end_value) {
+    if (is_exact_win(score)) return end_value ? ScoreKind::TableWin : ScoreKind::Win;
+    if (is_exact_loss(score)) return end_value ? ScoreKind::TableLoss : ScoreKind::Loss;
+    if (score == 0 && end_value && end_value->is_draw()) return ScoreKind::TableDraw;
+    return ScoreKind::Heuristic;
+}
+
+// Iterations 1..limits.depth into result. iterate(depth) runs one and returns it, or nothing
+// when it was abandoned (time or nodes); spent() says whether the budget is used up, so that
+// no further iteration starts. The loop also ends once a win or loss proven by the search lies
+// inside the searched depth (deeper iterations can only repeat it), or once an iteration
+// reaches root_value, the table value of the root, through the tables.
+template <class Move, class Iterate, class Spent>
+void deepen(const SearchLimits& limits, const std::optional<Score>& root_value,
+            SearchResultOf<Move>& result,
+            const std::function<void(const IterationOf<Move>&)>& on_iteration, Iterate iterate,
+            Spent spent) {
+    const int max_depth = std::clamp(limits.depth, 1, kMaxSearchDepth);
+    for (int depth = 1; depth <= max_depth; ++depth) {
+        const std::optional<IterationOf<Move>> it = iterate(depth);
+        if (!it) {
+            result.out_of_time = true;
+            break;
+        }
+        result.best_move = it->pv.front();
+        result.score = it->score;
+        result.kind = it->kind;
+        result.depth = depth;
+        result.pv = it->pv;
+        result.iterations.push_back(*it);
+        if (on_iteration) on_iteration(*it);
+        const int d = distance_of(it->score);
+        if (d >= 0 && d <= depth && (it->kind == ScoreKind::Win || it->kind == ScoreKind::Loss))
+            break;
+        if ((root_value == it->score && from_table(it->kind)) || spent()) break;
+    }
+}
+
+}  // namespace retrocheck::search
