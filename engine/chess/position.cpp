@@ -173,6 +173,19 @@ Position Position::after(Move m) const {
     p.castling_ = castling_ & kCastlingMask[slot(from)] & kCastlingMask[slot(to)];
     p.hash_ ^= zobrist::kKeys.castling[p.castling_];
     assert(p.hash_ == p.computed_hash());
+    assert(p.material_key_ == p.computed_material_key());
+    return p;
+}
+
+Position Position::passed() const {
+    assert(!in_check());
+    Position p = *this;
+    p.hash_ ^= zobrist::kKeys.black_to_move;
+    if (ep_ != kNoSquare) p.hash_ ^= zobrist::kKeys.en_passant[static_cast<std::size_t>(ep_ & 7)];
+    p.ep_ = kNoSquare;
+    p.side_ = ~side_;
+    p.halfmove_ = static_cast<std::uint16_t>(halfmove_ + 1);
+    assert(p.hash_ == p.computed_hash());
     return p;
 }
 
@@ -189,6 +202,7 @@ Position Position::taken_back(PieceType t, Square to, Square from) const {
     p.halfmove_ = 0;
     p.fullmove_ = 1;
     assert(p.hash_ == p.computed_hash());
+    assert(p.material_key_ == p.computed_material_key());
     return p;
 }
 
@@ -208,6 +222,7 @@ Position Position::flipped() const {
     p.castling_ = flipped_castling(castling_);
     if (ep_ != kNoSquare) p.ep_ = static_cast<std::uint8_t>(index_of(flip_rank(square_at(ep_))));
     p.hash_ = p.computed_hash();
+    p.material_key_ = colours_swapped(material_key_);
     return p;
 }
 
@@ -281,7 +296,18 @@ std::optional<std::string> Position::problem() const {
                                square_name(square_at(ep_)));
     }
     if (hash_ != computed_hash()) return "the hash does not match the board";
+    if (material_key_ != computed_material_key())
+        return "the material key does not match the board";
     return std::nullopt;
+}
+
+MaterialKey Position::computed_material_key() const {
+    MaterialKey k = 0;
+    for (const Color c : {Color::White, Color::Black})
+        for (int t = 0; t < kPieceTypes; ++t)
+            k += material_unit({c, piece_type(t)}) *
+                 static_cast<MaterialKey>(popcount(pieces(c, piece_type(t))));
+    return k;
 }
 
 }  // namespace retrocheck::chess

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 
+#include "engine/chess/material_key.h"
 #include "engine/chess/move.h"
 #include "engine/chess/types.h"
 #include "engine/chess/zobrist.h"
@@ -53,6 +54,8 @@ class Position {
     int halfmove_clock() const { return halfmove_; }
     int fullmove_number() const { return fullmove_; }
     std::uint64_t hash() const { return hash_; }
+    // Which pieces are on the board, not where (material_key.h); kept incrementally.
+    MaterialKey material_key() const { return material_key_; }
 
     // Pieces of either colour that attack s, with `occupied` as the blockers.
     Bitboard attackers_to(Square s, Bitboard occupied) const;
@@ -61,6 +64,9 @@ class Position {
 
     // The position after a legal move (copy-make; the hash is updated incrementally).
     Position after(Move m) const;
+    // The side to move passes (a search's null move): the other side to move, no en passant
+    // right, the halfmove clock one on. Not a legal move: the side to move must not be in check.
+    Position passed() const;
 
     // Retrograde steps for engine/chess/unmove.h, unchecked like from_setup (problem() judges
     // the result); the hash is updated incrementally.
@@ -107,16 +113,20 @@ class Position {
         by_color_[slot(p.color)] |= bit(s);
         by_type_[slot(p.type)] |= bit(s);
         hash_ ^= zobrist::piece(p, s);
+        material_key_ += material_unit(p);
     }
     void remove(Square s, Piece p) {
         by_color_[slot(p.color)] &= ~bit(s);
         by_type_[slot(p.type)] &= ~bit(s);
         hash_ ^= zobrist::piece(p, s);
+        material_key_ -= material_unit(p);
     }
+    MaterialKey computed_material_key() const;
 
     std::array<Bitboard, 2> by_color_{};
     std::array<Bitboard, kPieceTypes> by_type_{};
     std::uint64_t hash_ = 0;
+    MaterialKey material_key_ = 0;
     std::uint16_t halfmove_ = 0, fullmove_ = 1;
     Color side_ = Color::White;
     std::uint8_t castling_ = 0;

@@ -101,17 +101,6 @@ Material material_of_key(std::uint64_t key) {
     return m;
 }
 
-std::uint64_t material_key(const Position& pos) {
-    using retrocheck::chess::PieceType;
-    std::uint64_t key = 0;
-    for (Color c : {Color::White, Color::Black})
-        for (PieceType t : {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight,
-                            PieceType::Pawn})
-            key = key << 4 |
-                  static_cast<std::uint64_t>(retrocheck::chess::popcount(pos.pieces(c, t)));
-    return key;
-}
-
 std::optional<Outcome> MaterialTableSet::probe_stored(const Position& pos) const {
     if (material_key(pos) == 0) return Outcome::draw();  // KvK
     const auto v = stored_code(pos);

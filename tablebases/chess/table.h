@@ -74,10 +74,13 @@ struct MaterialTableOf {
 using MaterialTable = MaterialTableOf<DtmMetric>;
 
 // A 40-bit number for a material, a nibble a count in Material::count order, the first the
-// most significant (for hashing, and in our files' headers), and back.
+// most significant (for hashing, and in our files' headers): the position's own key
+// (engine/chess/material_key.h), and back.
 std::uint64_t material_key(const Material& m);
-// material_key(Material::of(pos)), from the bitboards directly (the probes' hot path).
-std::uint64_t material_key(const retrocheck::chess::Position& pos);
+// material_key(Material::of(pos)), kept by the position (the probes' hot path).
+inline std::uint64_t material_key(const retrocheck::chess::Position& pos) {
+    return pos.material_key();
+}
 Material material_of_key(std::uint64_t key);
 
 // Finished tables of one metric by material.

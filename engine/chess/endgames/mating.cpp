@@ -1,0 +1,63 @@
+#include "engine/chess/endgames/mating.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "engine/chess/endgames/registry.h"
+
+namespace retrocheck::chess::endgames {
+
+namespace {
+
+int distance(Square a, Square b) {
+    return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
+}
+int edge_distance(int x) { return std::min(x, 7 - x); }
+
+constexpr int kMaterial[] = {100, 320, 330, 500, 900, 0};
+
+int strong_material(const Position& pos, Color strong) {
+    int sum = 0;
+    for (int t = 0; t < kPieceTypes; ++t)
+        sum += kMaterial[t] * popcount(pos.pieces(strong, piece_type(t)));
+    return sum;
+}
+
+search::Score for_side_to_move(const Position& pos, Color strong, int value) {
+    return pos.side_to_move() == strong ? value : -value;
+}
+
+}  // namespace
+
+int push_to_edge(Square s) {
+    const int f = edge_distance(file_of(s)), r = edge_distance(rank_of(s));
+    return 90 - (7 * f * f / 2 + 7 * r * r / 2);
+}
+
+int push_close(Square a, Square b) { return 140 - 20 * distance(a, b); }
+
+int corner_distance(Square s, Square colour_of) {
+    // a1 and h8 are dark: on a light-squared bishop's board the files are mirrored first.
+    const bool dark = (file_of(colour_of) + rank_of(colour_of)) % 2 == 0;
+    const Square t = dark ? s : flip_file(s);
+    return std::min(file_of(t) + rank_of(t), 14 - file_of(t) - rank_of(t));
+}
+
+search::Score mate_at_edge(const Position& pos, Color strong) {
+    const Square weak_king = pos.king(~strong), strong_king = pos.king(strong);
+    const int value = kKnownWin + strong_material(pos, strong) + push_to_edge(weak_king) +
+                      push_close(strong_king, weak_king);
+    return for_side_to_move(pos, strong, value);
+}
+
+search::Score mate_bishop_knight(const Position& pos, Color strong) {
+    const Square weak_king = pos.king(~strong), strong_king = pos.king(strong);
+    const Square bishop = lowest_square(pos.pieces(strong, PieceType::Bishop));
+    const Square knight = lowest_square(pos.pieces(strong, PieceType::Knight));
+    const int value = kKnownWin + strong_material(pos, strong) +
+                      push_close(strong_king, weak_king) + push_close(knight, weak_king) +
+                      push_to_edge(weak_king) - 60 * corner_distance(weak_king, bishop);
+    return for_side_to_move(pos, strong, value);
+}
+
+}  // namespace retrocheck::chess::endgames

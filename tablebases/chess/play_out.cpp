@@ -1,0 +1,178 @@
+#include "tablebases/chess/play_out.h"
+
+#include <algorithm>
+#include <map>
+
+#include "engine/chess/movegen.h"
+#include "engine/chess/notation.h"
+#include "engine/chess/search/search.h"
+
+namespace retrocheck::tb::chess {
+
+using retrocheck::chess::Color;
+using retrocheck::chess::PieceType;
+
+struct EngineAttacker::Impl {
+    Impl(const search::SearchLimits& l, const retrocheck::chess::SearchOptions& options)
+        : limits(l), searcher(options) {}
+    search::SearchLimits limits;
+    retrocheck::chess::Searcher searcher;
+};
+
+EngineAttacker::EngineAttacker(const search::SearchLimits& limits,
+                               const retrocheck::chess::endgames::Registry* knowledge,
+                               std::size_t tt_megabytes)
+    : impl_(std::make_unique<Impl>(
+          limits, retrocheck::chess::SearchOptions{tt_megabytes, nullptr, knowledge})) {}
+EngineAttacker::~EngineAttacker() = default;
+
+Result<Move> EngineAttacker::choose(const Position& start, const std::vector<Move>& moves,
+                                    const Position& pos) {
+    std::vector<std::uint64_t> history;
+    Position p = start;
+    for (const Move m : moves) {
+        history.push_back(p.hash());
+        p = p.after(m);
+    }
+    const auto r = impl_->searcher.search(pos, impl_->limits, {}, history);
+    nodes_ += r.nodes;
+    if (!r.best_move) return Error{"the engine found no move"};
+    return *r.best_move;
+}
+
+std::optional<Move> longest_resistance(const Position& pos, const DtmOf& dtm) {
+    std::optional<Move> best;
+    std::optional<Outcome> best_value;
+    std::string best_text;
+    for (const Move m : retrocheck::chess::legal_moves(pos)) {
+        const auto child = dtm(pos.after(m));
+        if (!child) return std::nullopt;
+        const Outcome v = child->parent_view();
+        const std::string text = retrocheck::chess::format_uci(m);
+        if (!best_value || better(v, *best_value) || (v == *best_value && text < best_text)) {
+            best = m;
+            best_value = v;
+            best_text = text;
+        }
+    }
+    return best;
+}
+
+const char* to_string(GameEnd e) {
+    switch (e) {
+        case GameEnd::Mate:
+            return "mate";
+        case GameEnd::TableDraw:
+            return "table draw";
+        case GameEnd::Stalemate:
+            return "stalemate";
+        case GameEnd::Repetition:
+            return "repetition";
+        case GameEnd::OverSlack:
+            return "over the slack";
+        case GameEnd::Error:
+            return "error";
+    }
+    return "?";
+}
+
+PlayedGame play_out(const Position& start, Attacker& attacker, const DtmOf& dtm, int slack_moves) {
+    PlayedGame g;
+    g.start = start;
+    const auto value = dtm(start);
+    if (!value || !value->is_win() || !value->has_distance()) {
+        g.error = "the start is not a win of known distance by the tables";
+        return g;
+    }
+    g.dtm_plies = value->plies();
+    g.dtm_moves = (g.dtm_plies + 1) / 2;
+    const Color winner = start.side_to_move();
+    std::map<std::uint64_t, int> seen{{start.hash(), 1}};
+    Position pos = start;
+    while (true) {
+        Move m;
+        if (pos.side_to_move() == winner) {
+            if (g.moves_used >= g.dtm_moves + slack_moves) {
+                g.end = GameEnd::OverSlack;
+                return g;
+            }
+            auto chosen = attacker.choose(start, g.moves, pos);
+            if (!chosen) {
+                g.error = chosen.error();
+                return g;
+            }
+            if (!retrocheck::chess::legal_moves(pos).contains(*chosen)) {
+                g.error = "the attacker's move " + retrocheck::chess::format_uci(*chosen) +
+                          " is not legal";
+                return g;
+            }
+            m = *chosen;
+            ++g.moves_used;
+        } else {
+            const auto chosen = longest_resistance(pos, dtm);
+            if (!chosen) {
+                g.error = "a position the defender meets is not in the tables";
+                return g;
+            }
+            m = *chosen;
+        }
+        pos = pos.after(m);
+        g.moves.push_back(m);
+        if (pos.halfmove_clock() >= 100 &&
+            !(pos.in_check() && retrocheck::chess::legal_moves(pos).empty()))
+            g.fifty_move_draw = true;
+        if (retrocheck::chess::legal_moves(pos).empty()) {
+            g.end = pos.in_check() ? GameEnd::Mate : GameEnd::Stalemate;
+            return g;
+        }
+        if (++seen[pos.hash()] == 3) {
+            g.end = GameEnd::Repetition;
+            return g;
+        }
+        if (pos.side_to_move() != winner) {
+            const auto v = dtm(pos);
+            if (!v) {
+                g.error = "the attacker's move leads out of the tables";
+                return g;
+            }
+            if (!v->is_loss()) {
+                g.end = GameEnd::TableDraw;
+                return g;
+            }
+        }
+    }
+}
+
+std::vector<Position> random_won_positions(const Material& material, int n, std::uint64_t seed,
+                                           const DtmOf& dtm) {
+    std::vector<retrocheck::chess::Piece> pieces = {{Color::White, PieceType::King},
+                                                    {Color::Black, PieceType::King}};
+    constexpr PieceType kTypes[] = {PieceType::Queen, PieceType::Rook, PieceType::Bishop,
+                                    PieceType::Knight, PieceType::Pawn};
+    for (std::size_t c = 0; c < 2; ++c)
+        for (std::size_t t = 0; t < 5; ++t)
+            for (int k = 0; k < material.count[c][t]; ++k)
+                pieces.push_back({c == 0 ? Color::White : Color::Black, kTypes[t]});
+    std::mt19937_64 rng(seed);
+    std::uniform_int_distribution<int> square(0, 63);
+    std::vector<Position> out;
+    // A material with few or no wins ends the draw after this many tries, short.
+    for (std::uint64_t tries = 0; static_cast<int>(out.size()) < n && tries < 100'000'000;
+         ++tries) {
+        Position p = Position::empty(Color::White);
+        std::uint64_t used = 0;
+        for (const auto piece : pieces) {
+            int s;
+            do s = square(rng);
+            while (used >> s & 1u);
+            used |= std::uint64_t{1} << s;
+            p.place(retrocheck::chess::square_at(s), piece);
+        }
+        if (!p.is_ok()) continue;
+        const auto v = dtm(p);
+        if (v && v->is_win() && v->has_distance()) out.push_back(p);
+    }
+    return out;
+}
+
+}  // namespace retrocheck::tb::chess
