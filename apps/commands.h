@@ -19,6 +19,7 @@ Command add_show(CLI::App& app);
 Command add_moves(CLI::App& app);
 Command add_perft(CLI::App& app);
 Command add_perft_diff(CLI::App& app);
+Command add_play_out(CLI::App& app);
 Command add_build(CLI::App& app);
 Command add_verify(CLI::App& app);
 Command add_stats(CLI::App& app);

@@ -32,11 +32,11 @@ int main(int argc, char** argv) {
         "Exit codes: 0 ran and found nothing wrong, 1 ran and found something wrong, 2 could not "
         "run.");
     const std::vector<Command> commands = {
-        add_show(app),      add_moves(app),         add_perft(app),       add_build(app),
-        add_verify(app),    add_stats(app),         add_probe(app),       add_check(app),
-        add_audit(app),     add_search(app),        add_corpus(app),      add_bench(app),
-        add_pdn(app),       add_check_movegen(app), add_check_probe(app), add_prove(app),
-        add_perft_diff(app)};
+        add_show(app),       add_moves(app),         add_perft(app),       add_build(app),
+        add_verify(app),     add_stats(app),         add_probe(app),       add_check(app),
+        add_audit(app),      add_search(app),        add_corpus(app),      add_bench(app),
+        add_pdn(app),        add_check_movegen(app), add_check_probe(app), add_prove(app),
+        add_perft_diff(app), add_play_out(app)};
     check_numbers(app);
     if (argc > 1 && argv[1][0] != '-') {
         std::string names;

@@ -237,4 +237,21 @@ Result<EngineDivide> UciEngine::perft(const std::string& fen, int depth, int tim
     }
 }
 
+Result<std::string> UciEngine::best_move(const std::string& fen,
+                                         const std::vector<std::string>& moves,
+                                         const std::string& go, int timeout_ms) {
+    std::string position = "position fen " + fen;
+    if (!moves.empty()) position += " moves";
+    for (const std::string& m : moves) position += " " + m;
+    if (!send(position) || !send("go " + go)) return Error{died()};
+    static const std::regex kBest(R"(^\s*bestmove\s+(\S+).*$)");
+    const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
+    for (;;) {
+        auto line = read_line(deadline, timeout_ms);
+        if (!line) return Error{line.error() + fmt::format(" (go {} from {})", go, fen)};
+        std::smatch m;
+        if (std::regex_match(*line, m, kBest)) return m[1].str();
+    }
+}
+
 }  // namespace retrocheck::app

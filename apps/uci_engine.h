@@ -33,6 +33,12 @@ class UciEngine {
     const std::string& name() const { return name_; }  // "id name", or the command
     // `position fen F` and `go perft depth` (depth >= 1): the divide and the total.
     Result<EngineDivide> perft(const std::string& fen, int depth, int timeout_ms);
+    // `ucinewgame` (the engine forgets what it learned of another game).
+    bool new_game() { return send("ucinewgame"); }
+    // `position fen F moves M...` and `go GO` ("nodes 20000", "movetime 500"): the move of
+    // `bestmove`, as the engine wrote it (UCI; "(none)" or "0000" for no move).
+    Result<std::string> best_move(const std::string& fen, const std::vector<std::string>& moves,
+                                  const std::string& go, int timeout_ms);
 
   private:
     UciEngine(std::string command, pid_t pid, int to, int from);

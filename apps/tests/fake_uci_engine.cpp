@@ -3,6 +3,7 @@
 //   --drop EPD=MOVE   at the position EPD (four fields) it does not generate MOVE (UCI)
 //   --add EPD=MOVE    at EPD it also generates MOVE (from-to, as if legal)
 //   --die             exits at the first `go perft`; --hang: never answers it
+//   --bestmove M      answers every `go` other than perft with M (else the first legal move)
 // so perft-diff must walk down to EPD and name MOVE, or report the engine's failure.
 #include <unistd.h>
 
@@ -66,6 +67,7 @@ bool set_defect(const std::string& spec, bool drop) {
 
 int main(int argc, char** argv) {
     bool die = false, hang = false;
+    std::string bestmove;  // --bestmove M: every `go` other than perft answers M
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if ((a == "--drop" || a == "--add") && i + 1 < argc) {
@@ -73,6 +75,8 @@ int main(int argc, char** argv) {
                 std::fprintf(stderr, "fake engine: bad %s %s\n", a.c_str(), argv[i]);
                 return 2;
             }
+        } else if (a == "--bestmove" && i + 1 < argc) {
+            bestmove = argv[++i];
         } else if (a == "--die") {
             die = true;
         } else if (a == "--hang") {
@@ -104,6 +108,15 @@ int main(int argc, char** argv) {
             in >> perft_word >> depth;
             if (die) return 3;
             if (hang) pause();
+            if (perft_word != "perft") {  // a search: the given move, or the first legal one
+                const auto moves = moves_of(pos);
+                std::cout << "bestmove "
+                          << (!bestmove.empty() ? bestmove
+                              : moves.empty()   ? std::string("(none)")
+                                                : format_uci(moves[0]))
+                          << std::endl;
+                continue;
+            }
             std::uint64_t total = 0;
             for (Move m : moves_of(pos)) {
                 const std::uint64_t n = perft(pos.after(m), depth - 1);

@@ -133,6 +133,10 @@ if len(rows) != 2 * 5:  # KPvK, KQvK, KRvK, KBvK, KNvK
     fail(f"chess stats: {len(rows)} rows, expected 10")
 run(["verify", chess_tables], "verify")
 run(["probe", chess_tables, "8/1P6/k7/8/K7/8/8/8 w - - 0 1"], "probe")
+run(["play-out", "--db", chess_tables, "8/8/8/5k2/8/8/1Q6/K7 w - - 0 1"], "play_out")
+run(["play-out", "--db", chess_tables, "--material", "KRvK", "--games", "2", "--slack", "0",
+     "--nodes", "50"], "play_out", status=1)
+run(["play-out", "--db", chess_tables, "8/8/8/5k2/8/8/8/K6N w - - 0 1"], "error", status=2)
 run(["probe", chess_tables, "4k3/8/8/8/8/8/8/KQ4r1 w - - 0 1"], "error", status=2)  # no KQvKR
 run(["build", "chess", "--material", "KXvK", "--out", chess_tables], "error", status=2)
 run(["check", "--game", "chess", "--material", "KQvK", "--out",
@@ -289,7 +293,7 @@ run(["prove", "W:WK1,K3:BK30,K32x"], "error", status=2)
 run(["build", "checkers", "--pieces", "1", "--out", tables], "error", status=2)
 
 missing = {"show", "moves", "perft", "build", "verify", "stats", "probe", "check", "audit",
-           "search", "bench", "corpus", "pdn", "prove", "perft-diff"} - checked
+           "search", "bench", "corpus", "pdn", "prove", "perft-diff", "play-out"} - checked
 if PLUGINS:
     missing |= {"check-movegen", "check-probe"} - checked
 if missing:
