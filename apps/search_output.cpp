@@ -10,9 +10,9 @@ nlohmann::json pv_json(const std::vector<checkers::Move>& pv) {
     return out;
 }
 
-std::string score_text(checkers::Score score, checkers::ScoreKind kind) {
-    using checkers::ScoreKind;
-    const std::string s = checkers::format_score(score);
+std::string score_text(search::Score score, search::ScoreKind kind) {
+    using search::ScoreKind;
+    const std::string s = search::format_score(score);
     switch (kind) {
         case ScoreKind::TableWin:
         case ScoreKind::TableLoss:

@@ -13,6 +13,6 @@ namespace retrocheck::app {
 nlohmann::json pv_json(const std::vector<checkers::Move>& pv);
 
 // "loss in 20 plies (table)", "+35 (heuristic)", "win in 9 plies"
-std::string score_text(checkers::Score score, checkers::ScoreKind kind);
+std::string score_text(search::Score score, search::ScoreKind kind);
 
 }  // namespace retrocheck::app

@@ -134,6 +134,8 @@ if len(rows) != 2 * 5:  # KPvK, KQvK, KRvK, KBvK, KNvK
 run(["verify", chess_tables], "verify")
 run(["probe", chess_tables, "8/1P6/k7/8/K7/8/8/8 w - - 0 1"], "probe")
 run(["play-out", "--db", chess_tables, "8/8/8/5k2/8/8/1Q6/K7 w - - 0 1"], "play_out")
+run(["search", "--db", chess_tables, "8/8/8/5k2/8/8/1Q6/K7 w - - 0 1", "--depth", "3"], "search")
+run(["search", "--game", "chess", "--nodes", "3000"], "search")
 run(["play-out", "--db", chess_tables, "--material", "KRvK", "--games", "2", "--slack", "0",
      "--nodes", "50"], "play_out", status=1)
 run(["play-out", "--db", chess_tables, "8/8/8/5k2/8/8/8/K6N w - - 0 1"], "error", status=2)
@@ -145,6 +147,7 @@ run(["search", D17, "--depth", "5"], "search")
 run(["search", D17, "--db", tables, "--depth", "3"], "search")
 run(["search", "--fen-file", fens, "--depth", "4"], "search", lines=2)
 run(["bench", "--depth", "3"], "bench")
+run(["bench", "--game", "chess", "--depth", "4"], "bench")
 corpus = os.path.join(SCRATCH, "small.tsv")
 with open(corpus, "w") as f:  # one entry the 3-piece tables hold, one proven beyond them
     f.write("W:WK22,K23:BK31\twin\t-\t-\ttwo kings beat one\t-\n"

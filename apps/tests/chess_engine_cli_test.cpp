@@ -1,7 +1,8 @@
-// `retrocheck play-out` as a user runs it: our engine mates the KQvK of the issue within DTM + 10;
-// random won KBNvK games against Debian's stockfish run end to end and report its conversion;
-// an engine that plays an illegal move, starts that are not wins or not in the tables, and
-// tables without DTM are refused naming the problem.
+// The chess engine's commands as a user runs them. play-out: our engine mates the KQvK of the
+// issue within DTM + 10; random won KBNvK games against Debian's stockfish run end to end and
+// report its conversion; an engine that plays an illegal move, starts that are not wins or not in
+// the tables, and tables without DTM are refused naming the problem. search: a chess FEN is
+// searched in SAN, exactly through tables when given; bench --game chess is deterministic.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -100,6 +101,40 @@ TEST(PlayOutCli, StartsAndTablesThatCannotBePlayedAreRefused) {
     const CliRun none = run("play-out --db " + empty.string() + " " + kQueen);
     EXPECT_EQ(none.status, 2) << none.out;
     EXPECT_TRUE(contains(none.out, "no DTM tables")) << none.out;
+}
+
+TEST(ChessSearchCli, SearchesInSanAndExactlyThroughTheTables) {
+    const CliRun plain = run("search " + kQueen + " --nodes 50000");
+    ASSERT_EQ(plain.status, 0) << plain.out;
+    EXPECT_TRUE(contains(plain.out, "best move: Q")) << plain.out;
+    EXPECT_TRUE(contains(plain.out, "(heuristic)")) << plain.out;
+    const CliRun j =
+        run("search --json --db " + tables().string() + " " + kQueen + " --depth 4", "2>/dev/null");
+    ASSERT_EQ(j.status, 0) << j.out;
+    const auto doc = nlohmann::json::parse(j.out);
+    EXPECT_EQ(doc["score_text"], "win in 19 plies");
+    EXPECT_EQ(doc["score_kind"], "table_win");
+    EXPECT_EQ(doc["value"]["plies"], 19);
+    EXPECT_EQ(doc["value"]["metric"], "dtm");
+    // Mate in one, found by the search alone.
+    const CliRun mate =
+        run("search --json '6k1/8/6K1/8/8/8/8/R7 w - - 0 1' --depth 4", "2>/dev/null");
+    const auto m = nlohmann::json::parse(mate.out);
+    EXPECT_EQ(m["best_move"], "Ra8#");
+    EXPECT_EQ(m["score_text"], "win in 1 ply");
+    const CliRun no_db = run("search --db /nonexistent/db " + kQueen);
+    EXPECT_EQ(no_db.status, 2) << no_db.out;
+}
+
+TEST(ChessSearchCli, BenchCountsTheSameNodesEveryRun) {
+    const auto count = [] {
+        const CliRun r = run("bench --game chess --depth 6 --json", "2>/dev/null");
+        EXPECT_EQ(r.status, 0) << r.out;
+        return nlohmann::json::parse(r.out)["nodes"].get<std::uint64_t>();
+    };
+    const std::uint64_t first = count();
+    EXPECT_GT(first, 1000u);
+    EXPECT_EQ(count(), first);
 }
 
 }  // namespace
