@@ -1,6 +1,8 @@
-// `retrocheck pdn FILE [--db DIR [--db-format F]] [--json]`: replays every game of a PDN file and,
-// with tables, values each position and flags every move that changes the game's theoretical
-// value (exit 1 when one does).
+// `retrocheck pdn FILE [--db DIR [--db-format F]] [--json]` and `retrocheck pgn FILE ...`:
+// replays every game of a PDN (checkers) or PGN (chess) file and, with tables, values each
+// position and flags every move that changes the game's theoretical value, from the mover's side
+// (exit 1 when one does). One path over both games; each game's RecordGame says how its records
+// replay, print and are valued.
 #include <fmt/format.h>
 
 #include <memory>
@@ -11,14 +13,80 @@
 #include "apps/output.h"
 #include "engine/checkers/notation.h"
 #include "engine/checkers/pdn.h"
+#include "engine/chess/fen.h"
+#include "engine/chess/notation.h"
+#include "engine/chess/pgn.h"
 #include "engine/core/mapped_text.h"
+#include "tablebases/chess/probe.h"
 
 namespace retrocheck::app {
 
-using checkers::Color;
-using checkers::Position;
-
 namespace {
+
+template <class P>
+struct RecordGame;
+
+template <>
+struct RecordGame<checkers::Position> {
+    static constexpr const char* kCommand = "pdn";
+    static constexpr const char* kFormat = "PDN";
+    using Game = checkers::PdnGame;
+    using Replayed = checkers::ReplayedGame;
+    using Tables = Database;
+    static auto for_each(std::string_view text, const std::string& file,
+                         const std::function<std::optional<Error>(const Game&)>& visit) {
+        return checkers::for_each_pdn_game(text, file, visit);
+    }
+    static Result<Replayed> replay(const Game& g) { return checkers::replay(g); }
+    static Result<Tables> open(const std::string& format, const std::string& dir) {
+        return open_database(format, dir);
+    }
+    static Metric metric(const Tables& db) { return db.metric(); }
+    static Result<std::optional<Outcome>> value(const Tables& db, const checkers::Position& p) {
+        return look_up(db, p);
+    }
+    static std::string fen(const checkers::Position& p) { return checkers::format_fen(p); }
+    static std::string move(const checkers::Position&, const checkers::Move& m) {
+        return checkers::format_move(m);
+    }
+};
+
+template <>
+struct RecordGame<chess::Position> {
+    static constexpr const char* kCommand = "pgn";
+    static constexpr const char* kFormat = "PGN";
+    using Game = chess::PgnGame;
+    using Replayed = chess::ReplayedPgnGame;
+    using Tables = std::shared_ptr<tb::chess::ChessTableSource>;
+    static auto for_each(std::string_view text, const std::string& file,
+                         const std::function<std::optional<Error>(const Game&)>& visit) {
+        return chess::for_each_pgn_game(text, file, visit);
+    }
+    static Result<Replayed> replay(const Game& g) { return chess::replay(g); }
+    static Result<Tables> open(const std::string& format, const std::string& dir) {
+        std::string f = format;
+        if (f == "auto") {
+            const auto formats = tb::chess::formats_in(dir);
+            if (formats.empty())
+                return Error{fmt::format("{} holds no chess tables (.rctb, .rtbw, .gtb.cp*)", dir)};
+            f = formats.front();
+        }
+        return tb::chess::open_tables(f, dir);
+    }
+    static Metric metric(const Tables& t) { return t->has_dtm() ? Metric::Dtm : Metric::Wld; }
+    // Tables hold no position with a castling right, nor materials they were not built for.
+    static Result<std::optional<Outcome>> value(const Tables& t, const chess::Position& p) {
+        if (p.castling() || chess::popcount(p.occupied()) > t->max_pieces())
+            return std::optional<Outcome>();
+        const auto r = t->probe(p);
+        if (r.status == tb::chess::ChessProbeStatus::Corrupt) return Error{r.error};
+        return r.ok() ? std::optional(r.outcome()) : std::nullopt;
+    }
+    static std::string fen(const chess::Position& p) { return chess::format_fen(p); }
+    static std::string move(const chess::Position& p, const chess::Move& m) {
+        return chess::format_san(p, m);
+    }
+};
 
 // A move that changes the theoretical value: before it, the mover's value; after it, the
 // opponent's.
@@ -28,28 +96,32 @@ struct ValueError {
 };
 
 // A replayed game with each position's value (nothing beyond the tables or without them).
+template <class P>
 struct ValuedGame {
-    const checkers::PdnGame& pdn;  // lives as long as the visit that values it
-    checkers::ReplayedGame replayed;
+    using R = RecordGame<P>;
+    const typename R::Game& pdn;  // lives as long as the visit that values it
+    typename R::Replayed replayed;
     std::vector<std::optional<Outcome>> values;
     std::vector<ValueError> errors;
 
     // "14... 22-18" for the move of ply (1-based), numbered as the file numbers it.
     std::string move_label(std::size_t ply) const {
-        const checkers::PdnMove& m = pdn.moves[ply - 1];
+        const auto& m = pdn.moves[ply - 1];
         return fmt::format("{}{} {}", m.number, m.second_of_number ? "..." : ".",
-                           checkers::format_move(replayed.moves[ply - 1]));
+                           R::move(replayed.positions[ply - 1], replayed.moves[ply - 1]));
     }
 };
 
 // Values every position through db (when given) and finds the moves that change the value.
-Result<ValuedGame> value_game(const checkers::PdnGame& pdn, checkers::ReplayedGame replayed,
-                              const Database* db) {
-    ValuedGame g{pdn, std::move(replayed), {}, {}};
-    for (const Position& p : g.replayed.positions) {
+template <class P>
+Result<ValuedGame<P>> value_game(const typename RecordGame<P>::Game& pdn,
+                                 typename RecordGame<P>::Replayed replayed,
+                                 const typename RecordGame<P>::Tables* db) {
+    ValuedGame<P> g{pdn, std::move(replayed), {}, {}};
+    for (const P& p : g.replayed.positions) {
         std::optional<Outcome> v;
         if (db) {
-            const auto held = look_up(*db, p);
+            const auto held = RecordGame<P>::value(*db, p);
             if (!held) return Error{held.error()};
             v = *held;
         }
@@ -64,32 +136,34 @@ Result<ValuedGame> value_game(const checkers::PdnGame& pdn, checkers::ReplayedGa
     return g;
 }
 
-nlohmann::json game_json(const ValuedGame& g, Metric metric) {
-    const checkers::ReplayedGame& r = g.replayed;
+template <class P>
+nlohmann::json game_json(const ValuedGame<P>& g, Metric metric) {
+    using R = RecordGame<P>;
+    const auto& r = g.replayed;
     nlohmann::json tags = nlohmann::json::object();
     for (const auto& [k, v] : g.pdn.tags) tags[k] = v;
     nlohmann::json positions = nlohmann::json::array();
     for (std::size_t i = 0; i < r.positions.size(); ++i)
         positions.push_back({{"ply", i},
-                             {"fen", checkers::format_fen(r.positions[i])},
+                             {"fen", R::fen(r.positions[i])},
                              {"value", value_json(g.values[i], metric)}});
     nlohmann::json errors = nlohmann::json::array();
     for (const ValueError& e : g.errors) {
-        const checkers::PdnMove& m = g.pdn.moves[e.ply - 1];
+        const auto& m = g.pdn.moves[e.ply - 1];
         errors.push_back({{"ply", e.ply},
                           {"move_number", m.number},
-                          {"side", checkers::to_string(m.side)},
-                          {"move", checkers::format_move(r.moves[e.ply - 1])},
-                          {"fen", checkers::format_fen(r.positions[e.ply - 1])},
+                          {"side", to_string(m.side)},
+                          {"move", R::move(r.positions[e.ply - 1], r.moves[e.ply - 1])},
+                          {"fen", R::fen(r.positions[e.ply - 1])},
                           {"before", value_json(e.before, metric)},
-                          {"fen_after", checkers::format_fen(r.positions[e.ply])},
+                          {"fen_after", R::fen(r.positions[e.ply])},
                           {"after", value_json(e.after, metric)}});
     }
     return {{"index", g.pdn.index},
             {"line", g.pdn.line},
             {"tags", tags},
             {"plies", r.moves.size()},
-            {"result", checkers::to_string(g.pdn.result)},
+            {"result", records::to_string(g.pdn.result)},
             {"positions", positions},
             {"errors", errors}};
 }
@@ -102,22 +176,24 @@ std::string change_text(Wld from, Wld to) {
     return fmt::format("turns {} into {}", noun(from), noun(to));
 }
 
-void print_game(const ValuedGame& g, bool valued) {
-    const checkers::ReplayedGame& r = g.replayed;
+template <class P>
+void print_game(const ValuedGame<P>& g, bool valued) {
+    using R = RecordGame<P>;
+    const auto& r = g.replayed;
     std::string tags;
     for (const auto& [k, v] : g.pdn.tags)
         if (k != "FEN") tags += fmt::format(" [{} \"{}\"]", k, v);
     fmt::print("game {} (line {}): {} plies, result: {}{}\n", g.pdn.index, g.pdn.line,
-               r.moves.size(), checkers::to_string(g.pdn.result), tags);
+               r.moves.size(), records::to_string(g.pdn.result), tags);
     auto value_text = [&](std::size_t i) {
         if (!valued) return std::string();
         return g.values[i] ? g.values[i]->to_string() : std::string("-");
     };
-    fmt::print("  {:<24} {:<40} {}\n", "start", checkers::format_fen(r.start), value_text(0));
+    fmt::print("  {:<24} {:<40} {}\n", "start", R::fen(r.start), value_text(0));
     for (std::size_t ply = 1; ply < r.positions.size(); ++ply)
         fmt::print("  {:<24} {:<40} {}\n",
                    fmt::format("{} ({})", g.move_label(ply), title(g.pdn.moves[ply - 1].side)),
-                   checkers::format_fen(r.positions[ply]), value_text(ply));
+                   R::fen(r.positions[ply]), value_text(ply));
     for (const ValueError& e : g.errors)
         fmt::print("  ERROR ply {}, {} ({}) {}: {} before it, {} to move after it: {}\n", e.ply,
                    g.move_label(e.ply), title(g.pdn.moves[e.ply - 1].side),
@@ -126,19 +202,20 @@ void print_game(const ValuedGame& g, bool valued) {
     fmt::print("\n");
 }
 
-}  // namespace
-
-Command add_pdn(CLI::App& app) {
+template <class P>
+Command add_records(CLI::App& app) {
+    using R = RecordGame<P>;
     struct Args {
         std::string file, db, db_format = "auto";
         bool json = false;
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand(
-        "pdn",
-        "Replay the games of a PDN file; with tables, flag every move that changes the "
-        "game's value (exit 1 when one does)");
-    cmd->add_option("file", args->file, "PDN file (several games, [FEN] set-ups allowed)")
+        R::kCommand, fmt::format("Replay the games of a {} file; with tables, flag every move "
+                                 "that changes the game's value (exit 1 when one does)",
+                                 R::kFormat));
+    cmd->add_option("file", args->file,
+                    fmt::format("{} file (several games, [FEN] set-ups allowed)", R::kFormat))
         ->required();
     cmd->add_option("--db", args->db, "Tables to value the positions with (a directory)");
     add_db_format_option(cmd, args->db_format);
@@ -150,23 +227,24 @@ Command add_pdn(CLI::App& app) {
             // with nothing half done; memory holds one game, however large the file.
             const auto file = MappedText::open(args->file);
             if (!file) return fail(file.error());
-            std::optional<Database> db;
+            std::optional<typename R::Tables> db;
             if (!args->db.empty()) {
-                auto opened = open_database(args->db_format, args->db);
+                auto opened = R::open(args->db_format, args->db);
                 if (!opened) return fail(opened.error());
                 db = std::move(opened).value();
             }
-            const auto checked = checkers::for_each_pdn_game(
-                file->text(), args->file, [&](const checkers::PdnGame& g) -> std::optional<Error> {
-                    auto r = checkers::replay(g);
+            const auto checked = R::for_each(
+                file->text(), args->file, [&](const typename R::Game& g) -> std::optional<Error> {
+                    auto r = R::replay(g);
                     if (!r) return Error{args->file + ": " + r.error()};
-                    if (const auto v = value_game(g, std::move(r).value(), db ? &*db : nullptr); !v)
+                    if (const auto v = value_game<P>(g, std::move(r).value(), db ? &*db : nullptr);
+                        !v)
                         return Error{v.error()};
                     return std::nullopt;
                 });
             if (!checked) return fail(checked.error());
             if (*checked == 0) return fail(args->file + ": no games");
-            const Metric metric = db ? db->metric() : Metric::Wld;
+            const Metric metric = db ? R::metric(*db) : Metric::Wld;
             // The JSON document is written as it goes: the same one line as one dump.
             if (args->json)
                 fmt::print(
@@ -174,12 +252,11 @@ Command add_pdn(CLI::App& app) {
                     args->db.empty() ? nlohmann::json().dump() : nlohmann::json(args->db).dump(),
                     nlohmann::json(args->file).dump());
             std::size_t flagged = 0, written = 0;
-            const auto printed = checkers::for_each_pdn_game(
-                file->text(), args->file,
-                [&](const checkers::PdnGame& pdn) -> std::optional<Error> {
-                    auto r = checkers::replay(pdn);
+            const auto printed = R::for_each(
+                file->text(), args->file, [&](const typename R::Game& pdn) -> std::optional<Error> {
+                    auto r = R::replay(pdn);
                     if (!r) return Error{args->file + ": " + r.error()};
-                    const auto g = value_game(pdn, std::move(r).value(), db ? &*db : nullptr);
+                    const auto g = value_game<P>(pdn, std::move(r).value(), db ? &*db : nullptr);
                     if (!g) return Error{g.error()};
                     flagged += g->errors.size();
                     if (args->json)
@@ -204,5 +281,10 @@ Command add_pdn(CLI::App& app) {
             return found_if(flagged > 0);
         }};
 }
+
+}  // namespace
+
+Command add_pdn(CLI::App& app) { return add_records<checkers::Position>(app); }
+Command add_pgn(CLI::App& app) { return add_records<chess::Position>(app); }
 
 }  // namespace retrocheck::app

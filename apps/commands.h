@@ -30,6 +30,7 @@ Command add_search(CLI::App& app);
 Command add_corpus(CLI::App& app);
 Command add_bench(CLI::App& app);
 Command add_pdn(CLI::App& app);
+Command add_pgn(CLI::App& app);
 Command add_check_movegen(CLI::App& app);
 Command add_check_probe(CLI::App& app);
 Command add_prove(CLI::App& app);

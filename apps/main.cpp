@@ -36,7 +36,7 @@ int main(int argc, char** argv) {
         add_verify(app),     add_stats(app),         add_probe(app),       add_check(app),
         add_audit(app),      add_search(app),        add_corpus(app),      add_bench(app),
         add_pdn(app),        add_check_movegen(app), add_check_probe(app), add_prove(app),
-        add_perft_diff(app), add_play_out(app)};
+        add_perft_diff(app), add_play_out(app),      add_pgn(app)};
     check_numbers(app);
     if (argc > 1 && argv[1][0] != '-') {
         std::string names;

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "apps/tests/cli_run.h"
@@ -124,6 +125,22 @@ TEST(ChessSearchCli, SearchesInSanAndExactlyThroughTheTables) {
     EXPECT_EQ(m["score_text"], "win in 1 ply");
     const CliRun no_db = run("search --db /nonexistent/db " + kQueen);
     EXPECT_EQ(no_db.status, 2) << no_db.out;
+}
+
+TEST(PgnCli, FlagsTheMoveThatThrowsTheWinAway) {
+    const std::string games = std::string(RETROCHECK_TEST_DATA) + "/blunder.pgn";
+    const CliRun r = run("pgn " + games + " --db " + tables().string());
+    EXPECT_EQ(r.status, 1) << r.out;
+    EXPECT_TRUE(contains(r.out, "ERROR ply 3, 2. Qe5+ (White) turns a win into a draw")) << r.out;
+    EXPECT_TRUE(contains(r.out, "2 games, 1 move that change the game's value")) << r.out;
+    const CliRun plain = run("pgn " + games);
+    EXPECT_EQ(plain.status, 0) << plain.out;
+    const auto illegal = retrocheck::tb::testing::scratch("pgn-illegal") / "illegal.pgn";
+    std::ofstream(illegal) << "[Event \"x\"]\n1. e4 e5 2. Ke3 *\n";
+    const CliRun bad = run("pgn " + illegal.string());
+    EXPECT_EQ(bad.status, 2) << bad.out;
+    EXPECT_TRUE(contains(bad.out, "game 1, move 2 (White) 'Ke3'")) << bad.out;
+    EXPECT_TRUE(contains(bad.out, "legal: Ke2 ")) << bad.out;
 }
 
 TEST(ChessSearchCli, BenchCountsTheSameNodesEveryRun) {

@@ -134,6 +134,9 @@ if len(rows) != 2 * 5:  # KPvK, KQvK, KRvK, KBvK, KNvK
 run(["verify", chess_tables], "verify")
 run(["probe", chess_tables, "8/1P6/k7/8/K7/8/8/8 w - - 0 1"], "probe")
 run(["play-out", "--db", chess_tables, "8/8/8/5k2/8/8/1Q6/K7 w - - 0 1"], "play_out")
+run(["pgn", os.path.join(SOURCE, "apps", "tests", "data", "blunder.pgn"), "--db", chess_tables],
+    "pgn", status=1)
+run(["pgn", os.path.join(SOURCE, "apps", "tests", "data", "illegal.pdn")], "error", status=2)
 run(["search", "--db", chess_tables, "8/8/8/5k2/8/8/1Q6/K7 w - - 0 1", "--depth", "3"], "search")
 run(["search", "--game", "chess", "--nodes", "3000"], "search")
 run(["play-out", "--db", chess_tables, "--material", "KRvK", "--games", "2", "--slack", "0",
@@ -296,7 +299,7 @@ run(["prove", "W:WK1,K3:BK30,K32x"], "error", status=2)
 run(["build", "checkers", "--pieces", "1", "--out", tables], "error", status=2)
 
 missing = {"show", "moves", "perft", "build", "verify", "stats", "probe", "check", "audit",
-           "search", "bench", "corpus", "pdn", "prove", "perft-diff", "play-out"} - checked
+           "search", "bench", "corpus", "pdn", "prove", "perft-diff", "play-out", "pgn"} - checked
 if PLUGINS:
     missing |= {"check-movegen", "check-probe"} - checked
 if missing:

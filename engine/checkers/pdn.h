@@ -28,40 +28,27 @@
 
 #include "engine/checkers/move.h"
 #include "engine/checkers/position.h"
+#include "engine/checkers/rules.h"
+#include "engine/core/game_record.h"
 #include "engine/core/result.h"
 
 namespace retrocheck::checkers {
 
-enum class GameResult { BlackWins, WhiteWins, Draw, Unknown };
+using records::GameResult;
+using records::to_string;
+using PdnMove = records::RecordMove<Color>;
+using PdnGame = records::GameRecord<Color>;
 
-struct PdnMove {
-    // The move number written before the move; a move written without one continues the count,
-    // two moves to a number. A game from a White-to-move set-up starts on the second half of
-    // number 1, as `1... 22-18` writes it, unless the file writes `1. 22-18`.
-    int number = 0;
-    // The side that plays it: the sides alternate from the side to move of the [FEN] set-up
-    // (Black without one, or when the FEN does not parse). Move numbers never change it, since
-    // writers disagree on `1.` against `1...` for a White first move; so in a game that replays,
-    // side is the position's side to move.
-    Color side = Color::Black;
-    // The move as written, without its annotations and with `:` written as `x` (parse_move
-    // reads `x`); legality is replay()'s business.
-    std::string text;
-    int line = 0;  // 1-based, in the file
-    // Whether it is the second move of its number as the file has it (`12... 22-18`, or the
-    // second of two moves after `12.`), so that the number is printed back as it was written.
-    bool second_of_number = false;
-};
-
-struct PdnGame {
-    int index = 0;                                          // 1-based, in the file
-    int line = 0;                                           // of its first tag or movetext token
-    std::vector<std::pair<std::string, std::string>> tags;  // in file order, values unescaped
-    std::optional<std::string> fen;                         // the [FEN] tag's value, if any
-    std::vector<PdnMove> moves;                             // the main line
-    // From the result token that ends the movetext; without one, from the [Result] tag;
-    // Unknown when neither says (or the tag's value is not a result).
-    GameResult result = GameResult::Unknown;
+// PDN's moves for the game reader (engine/core/game_record.h): `11-15`, `22x15`, `15x24x31`,
+// `15:24` (read as `x`); `!`, `?` and a glued `*` (a forced move) dropped after a move.
+struct PdnNotation {
+    using Color = checkers::Color;
+    static constexpr Color kFirstToMove = rules::kFirstToMove;
+    static constexpr Color kWhite = Color::White;
+    static constexpr bool kPdnResults = true;
+    static constexpr std::string_view kAnnotations = "!?*";
+    static std::optional<std::string> move_text(std::string_view word);
+    static std::optional<Color> fen_side(std::string_view fen);
 };
 
 // Splits text into games. A game ends at its result token, or where the next game's tags start
@@ -94,8 +81,5 @@ struct ReplayedGame {
 // <why>` and `game 2, move 14 (White) '22-17' (line 57): <parse_move's reason>` for an illegal or
 // ambiguous move.
 Result<ReplayedGame> replay(const PdnGame& game);
-
-// "black wins", "white wins", "draw", "unknown".
-std::string to_string(GameResult r);
 
 }  // namespace retrocheck::checkers
