@@ -65,31 +65,10 @@ Result<std::vector<PdnGame>> read_pdn(const std::filesystem::path& path) {
 }
 
 Result<ReplayedGame> replay(const PdnGame& game) {
-    const std::string where = "game " + std::to_string(game.index);
-    ReplayedGame r;
-    r.start = Position::start();
-    if (game.fen) {
-        const auto start = parse_fen(*game.fen);
-        if (!start)
-            return Error{where + " (from line " + std::to_string(game.line) + "): bad FEN tag " +
-                         in_quotes(*game.fen) + ": " + start.error()};
-        r.start = *start;
-    }
-    r.moves.reserve(game.moves.size());
-    r.positions.reserve(game.moves.size() + 1);
-    r.positions.push_back(r.start);
-    Position pos = r.start;
-    for (const PdnMove& pm : game.moves) {
-        const auto m = parse_move(pm.text, pos);
-        if (!m)
-            return Error{where + ", move " + std::to_string(pm.number) + " (" +
-                         title(pos.side_to_move()) + ") " + in_quotes(pm.text) + " (line " +
-                         std::to_string(pm.line) + "): " + m.error()};
-        pos = pos.after(*m);
-        r.moves.push_back(*m);
-        r.positions.push_back(pos);
-    }
-    return r;
+    return records::replay_record<Position, Move>(
+        game, Position::start(), [](std::string_view fen) { return parse_fen(fen); },
+        [](std::string_view text, const Position& pos) { return parse_move(text, pos); },
+        [](const Position&) { return std::string(); });
 }
 
 }  // namespace retrocheck::checkers

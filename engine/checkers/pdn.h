@@ -70,11 +70,7 @@ Result<std::size_t> for_each_pdn_game(
     std::string_view text, const std::string& file,
     const std::function<std::optional<Error>(const PdnGame&)>& visit);
 
-struct ReplayedGame {
-    Position start;
-    std::vector<Move> moves;
-    std::vector<Position> positions;  // positions[0] = start, positions[i + 1] after moves[i]
-};
+using ReplayedGame = records::ReplayedRecord<Position, Move>;
 
 // Replays the main line from the [FEN] set-up, or the start position without one. Each move is
 // played by the position's side to move. Refusals: `game 2 (from line 40): bad FEN tag '...':

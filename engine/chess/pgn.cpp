@@ -41,33 +41,14 @@ Result<std::vector<PgnGame>> parse_pgn(std::string_view text, const std::string&
 }
 
 Result<ReplayedPgnGame> replay(const PgnGame& game) {
-    const std::string where = "game " + std::to_string(game.index);
-    ReplayedPgnGame r;
-    r.start = Position::start();
-    if (game.fen) {
-        const auto start = parse_fen(*game.fen);
-        if (!start)
-            return Error{where + " (from line " + std::to_string(game.line) + "): bad FEN tag " +
-                         in_quotes(*game.fen) + ": " + start.error()};
-        r.start = *start;
-    }
-    r.positions.push_back(r.start);
-    Position pos = r.start;
-    for (const PgnMove& pm : game.moves) {
-        const auto m = parse_move(pm.text, pos);
-        if (!m) {
+    return records::replay_record<Position, Move>(
+        game, Position::start(), [](std::string_view fen) { return parse_fen(fen); },
+        [](std::string_view text, const Position& pos) { return parse_move(text, pos); },
+        [](const Position& pos) {
             std::string legal;
             for (const Move l : legal_moves(pos)) legal += " " + format_san(pos, l);
-            return Error{where + ", move " + std::to_string(pm.number) + " (" +
-                         title(pos.side_to_move()) + ") " + in_quotes(pm.text) + " (line " +
-                         std::to_string(pm.line) + "): " + m.error() +
-                         "; legal:" + (legal.empty() ? std::string(" none") : legal)};
-        }
-        pos = pos.after(*m);
-        r.moves.push_back(*m);
-        r.positions.push_back(pos);
-    }
-    return r;
+            return "; legal:" + (legal.empty() ? std::string(" none") : legal);
+        });
 }
 
 }  // namespace retrocheck::chess

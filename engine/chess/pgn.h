@@ -39,11 +39,7 @@ Result<std::size_t> for_each_pgn_game(
     const std::function<std::optional<Error>(const PgnGame&)>& visit);
 Result<std::vector<PgnGame>> parse_pgn(std::string_view text, const std::string& file);
 
-struct ReplayedPgnGame {
-    Position start;
-    std::vector<Move> moves;
-    std::vector<Position> positions;  // positions[0] = start, positions[i + 1] after moves[i]
-};
+using ReplayedPgnGame = records::ReplayedRecord<Position, Move>;
 
 // Replays the main line from the [FEN] set-up, or the start position without one. Refusals:
 // `game 2 (from line 40): bad FEN tag '...': <why>` and `game 2, move 14 (Black) 'Nf6' (line

@@ -423,4 +423,45 @@ Result<std::vector<GameRecord<typename N::Color>>> parse_games(std::string_view 
     return games;
 }
 
+template <class Position, class Move>
+struct ReplayedRecord {
+    Position start;
+    std::vector<Move> moves;
+    std::vector<Position> positions;  // positions[0] = start, positions[i + 1] after moves[i]
+};
+
+// Replays the main line from the [FEN] set-up (parse_fen) or from start, each move read by
+// parse_move(text, position). Refusals: `game 2 (from line 40): bad FEN tag '...': <why>` and
+// `game 2, move 14 (White) '22-17' (line 57): <parse_move's reason><note(position)>`.
+template <class Position, class Move, class Color, class ParseFen, class ParseMove, class Note>
+Result<ReplayedRecord<Position, Move>> replay_record(const GameRecord<Color>& game, Position start,
+                                                     ParseFen parse_fen, ParseMove parse_move,
+                                                     Note note) {
+    const std::string where = "game " + std::to_string(game.index);
+    ReplayedRecord<Position, Move> r;
+    r.start = start;
+    if (game.fen) {
+        const auto set_up = parse_fen(*game.fen);
+        if (!set_up)
+            return Error{where + " (from line " + std::to_string(game.line) + "): bad FEN tag " +
+                         in_quotes(*game.fen) + ": " + set_up.error()};
+        r.start = *set_up;
+    }
+    r.moves.reserve(game.moves.size());
+    r.positions.reserve(game.moves.size() + 1);
+    r.positions.push_back(r.start);
+    Position pos = r.start;
+    for (const RecordMove<Color>& rm : game.moves) {
+        const auto m = parse_move(rm.text, pos);
+        if (!m)
+            return Error{where + ", move " + std::to_string(rm.number) + " (" +
+                         title(pos.side_to_move()) + ") " + in_quotes(rm.text) + " (line " +
+                         std::to_string(rm.line) + "): " + m.error() + note(pos)};
+        pos = pos.after(*m);
+        r.moves.push_back(*m);
+        r.positions.push_back(pos);
+    }
+    return r;
+}
+
 }  // namespace retrocheck::records

@@ -55,34 +55,43 @@ constexpr ScoreKind kind_of(Score score, const std::optional<Outcome>& end_value
     return ScoreKind::Heuristic;
 }
 
-// Iterations 1..limits.depth into result. iterate(depth) runs one and returns it, or nothing
-// when it was abandoned (time or nodes); spent() says whether the budget is used up, so that
-// no further iteration starts. The loop also ends once a win or loss proven by the search lies
-// inside the searched depth (deeper iterations can only repeat it), or once an iteration
-// reaches root_value, the table value of the root, through the tables.
-template <class Move, class Iterate, class Spent>
-void deepen(const SearchLimits& limits, const std::optional<Score>& root_value,
-            SearchResultOf<Move>& result,
-            const std::function<void(const IterationOf<Move>&)>& on_iteration, Iterate iterate,
-            Spent spent) {
+// Iterations 1..limits.depth into result: search_root(depth) searches the root (filling pv),
+// kind_of(score, line) says what its score rests on, nodes is the search's node count. An
+// iteration the budget stops is abandoned (result.out_of_time) and none starts once the budget is
+// spent. The loop also ends once a win or loss proven by the search lies inside the searched
+// depth (deeper iterations can only repeat it), or once an iteration reaches root_value, the
+// table value of the root, through the tables.
+template <class Move, class SearchRoot, class KindOf>
+void deepen(const SearchLimits& limits, const std::optional<Score>& root_value, Budget& budget,
+            const PvTable<Move>& pv, const std::uint64_t& nodes, SearchResultOf<Move>& result,
+            const std::function<void(const IterationOf<Move>&)>& on_iteration,
+            SearchRoot search_root, KindOf kind_of) {
     const int max_depth = std::clamp(limits.depth, 1, kMaxSearchDepth);
     for (int depth = 1; depth <= max_depth; ++depth) {
-        const std::optional<IterationOf<Move>> it = iterate(depth);
-        if (!it) {
+        const Score score = search_root(depth);
+        if (budget.stopped()) {
             result.out_of_time = true;
             break;
         }
-        result.best_move = it->pv.front();
-        result.score = it->score;
-        result.kind = it->kind;
+        budget.iteration_done();
+        IterationOf<Move> it;
+        it.depth = depth;
+        it.score = score;
+        it.pv = pv.root();
+        it.kind = kind_of(score, it.pv);
+        it.nodes = nodes;
+        it.seconds = budget.elapsed();
+        result.best_move = it.pv.front();
+        result.score = it.score;
+        result.kind = it.kind;
         result.depth = depth;
-        result.pv = it->pv;
-        result.iterations.push_back(*it);
-        if (on_iteration) on_iteration(*it);
-        const int d = distance_of(it->score);
-        if (d >= 0 && d <= depth && (it->kind == ScoreKind::Win || it->kind == ScoreKind::Loss))
+        result.pv = it.pv;
+        result.iterations.push_back(it);
+        if (on_iteration) on_iteration(it);
+        const int d = distance_of(it.score);
+        if (d >= 0 && d <= depth && (it.kind == ScoreKind::Win || it.kind == ScoreKind::Loss))
             break;
-        if ((root_value == it->score && from_table(it->kind)) || spent()) break;
+        if ((root_value == it.score && from_table(it.kind)) || budget.spent(nodes)) break;
     }
 }
 

@@ -306,21 +306,12 @@ SearchResult Searcher::Impl::run(const Position& root, const search::SearchLimit
     std::optional<Score> root_value;
     if (in_reach(root))
         if (const auto v = tables_->probe(root)) root_value = search::score_of(*v, 0);
-    const auto iterate = [&](int depth) -> std::optional<Iteration> {
-        const Score score = search(root, depth, -search::kInfinite, search::kInfinite, 0, true);
-        if (budget_.stopped()) return std::nullopt;
-        budget_.iteration_done();
-        Iteration it;
-        it.depth = depth;
-        it.score = score;
-        it.pv = pv_.root();
-        it.kind = kind_of(root, score, it.pv);
-        it.nodes = nodes_;
-        it.seconds = budget_.elapsed();
-        return it;
-    };
-    search::deepen(limits, root_value, result, on_iteration, iterate,
-                   [&] { return budget_.spent(nodes_); });
+    search::deepen(
+        limits, root_value, budget_, pv_, nodes_, result, on_iteration,
+        [&](int depth) {
+            return search(root, depth, -search::kInfinite, search::kInfinite, 0, true);
+        },
+        [&](Score score, const std::vector<Move>& pv) { return kind_of(root, score, pv); });
     result.nodes = nodes_;
     result.table_probes = table_probes_;
     result.tt_probes = tt_probes_;
