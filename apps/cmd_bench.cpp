@@ -23,8 +23,8 @@ namespace retrocheck::app {
 namespace {
 
 struct Args {
-    int depth = 0;  // 0: the game's bench depth
-    std::size_t tt_mb = 0;
+    int depth = 0;          // not given: the game's bench depth
+    std::size_t tt_mb = 0;  // not given: the game's bench table
     std::string game = "checkers";
     bool json = false;
 };
@@ -74,10 +74,11 @@ Command add_bench(CLI::App& app) {
     auto* cmd = app.add_subcommand("bench", "Search fixed positions: node count and speed");
     cmd->add_option("--game", args->game, "checkers or chess")
         ->check(CLI::IsMember({"checkers", "chess"}));
-    cmd->add_option("--depth", args->depth, "Depth of every search (0: the game's bench depth)")
-        ->check(CLI::Range(0, search::kMaxSearchDepth));
-    cmd->add_option("--tt-mb", args->tt_mb, "Transposition table size in MiB (0: 16)")
-        ->check(CLI::Range(0, 1 << 16));
+    cmd->add_option("--depth", args->depth,
+                    "Depth of every search (default: the game's, checkers 15, chess 9)")
+        ->check(CLI::Range(1, search::kMaxSearchDepth));
+    cmd->add_option("--tt-mb", args->tt_mb, "Transposition table size in MiB (default 16)")
+        ->check(CLI::Range(1, 1 << 16));
     cmd->add_flag("--json", args->json, "Print one JSON object");
     return {cmd, [args] {
                 const Args& a = *args;
