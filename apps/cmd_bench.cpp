@@ -23,8 +23,9 @@ namespace retrocheck::app {
 namespace {
 
 struct Args {
-    int depth = 0;          // not given: the game's bench depth
-    std::size_t tt_mb = 0;  // not given: the game's bench table
+    int depth = checkers::kBenchDepth;  // chess: kBenchDepth of chess unless given
+    std::size_t tt_mb = checkers::kBenchTtMegabytes;
+    const CLI::Option* depth_option = nullptr;
     std::string game = "checkers";
     bool json = false;
 };
@@ -74,10 +75,10 @@ Command add_bench(CLI::App& app) {
     auto* cmd = app.add_subcommand("bench", "Search fixed positions: node count and speed");
     cmd->add_option("--game", args->game, "checkers or chess")
         ->check(CLI::IsMember({"checkers", "chess"}));
-    cmd->add_option("--depth", args->depth,
-                    "Depth of every search (default: the game's, checkers 15, chess 9)")
-        ->check(CLI::Range(1, search::kMaxSearchDepth));
-    cmd->add_option("--tt-mb", args->tt_mb, "Transposition table size in MiB (default 16)")
+    args->depth_option =
+        cmd->add_option("--depth", args->depth, "Depth of every search (chess: 9 unless given)")
+            ->check(CLI::Range(1, search::kMaxSearchDepth));
+    cmd->add_option("--tt-mb", args->tt_mb, "Transposition table size in MiB")
         ->check(CLI::Range(1, 1 << 16));
     cmd->add_flag("--json", args->json, "Print one JSON object");
     return {cmd, [args] {
@@ -85,10 +86,10 @@ Command add_bench(CLI::App& app) {
                 if (a.game == "chess") {
                     const auto knowledge =
                         chess::endgames::Registry::standard(tb::chess::kpk_bitbase());
-                    chess::Searcher searcher(
-                        {a.tt_mb ? a.tt_mb : chess::kBenchTtMegabytes, nullptr, &knowledge});
+                    chess::Searcher searcher({a.tt_mb, nullptr, &knowledge});
                     return bench(
-                        a, a.depth ? a.depth : chess::kBenchDepth, chess::kBenchPositions,
+                        a, a.depth_option->count() ? a.depth : chess::kBenchDepth,
+                        chess::kBenchPositions,
                         [](const char* fen) { return chess::parse_fen(fen); },
                         [&](const chess::Position& p, int depth) {
                             searcher.clear();
@@ -100,9 +101,9 @@ Command add_bench(CLI::App& app) {
                             return chess::format_san(p, m);
                         });
                 }
-                checkers::Searcher searcher(a.tt_mb ? a.tt_mb : checkers::kBenchTtMegabytes);
+                checkers::Searcher searcher(a.tt_mb);
                 return bench(
-                    a, a.depth ? a.depth : checkers::kBenchDepth, checkers::kBenchPositions,
+                    a, a.depth, checkers::kBenchPositions,
                     [](const char* fen) { return checkers::parse_fen(fen); },
                     [&](const checkers::Position& p, int depth) {
                         searcher.clear();

@@ -9,7 +9,6 @@
 namespace retrocheck::chess {
 
 inline constexpr int kBenchDepth = 9;
-inline constexpr std::size_t kBenchTtMegabytes = 16;
 
 inline constexpr std::array<const char*, 8> kBenchPositions = {
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
