@@ -64,23 +64,11 @@ struct RecordGame<chess::Position> {
     }
     static Result<Replayed> replay(const Game& g) { return chess::replay(g); }
     static Result<Tables> open(const std::string& format, const std::string& dir) {
-        std::string f = format;
-        if (f == "auto") {
-            const auto formats = tb::chess::formats_in(dir);
-            if (formats.empty())
-                return Error{fmt::format("{} holds no chess tables (.rctb, .rtbw, .gtb.cp*)", dir)};
-            f = formats.front();
-        }
-        return tb::chess::open_tables(f, dir);
+        return open_chess_tables(format, dir);
     }
     static Metric metric(const Tables& t) { return t->has_dtm() ? Metric::Dtm : Metric::Wld; }
-    // Tables hold no position with a castling right, nor materials they were not built for.
     static Result<std::optional<Outcome>> value(const Tables& t, const chess::Position& p) {
-        if (p.castling() || chess::popcount(p.occupied()) > t->max_pieces())
-            return std::optional<Outcome>();
-        const auto r = t->probe(p);
-        if (r.status == tb::chess::ChessProbeStatus::Corrupt) return Error{r.error};
-        return r.ok() ? std::optional(r.outcome()) : std::nullopt;
+        return tb::chess::value_of(*t, p);
     }
     static std::string fen(const chess::Position& p) { return chess::format_fen(p); }
     static std::string move(const chess::Position& p, const chess::Move& m) {
@@ -218,7 +206,7 @@ Command add_records(CLI::App& app) {
                     fmt::format("{} file (several games, [FEN] set-ups allowed)", R::kFormat))
         ->required();
     cmd->add_option("--db", args->db, "Tables to value the positions with (a directory)");
-    add_db_format_option(cmd, args->db_format);
+    add_table_format_option(cmd, args->db_format);
     cmd->add_flag("--json", args->json, "Print one JSON object");
     return {
         cmd, [args] {

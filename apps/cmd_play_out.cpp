@@ -5,12 +5,15 @@
 // whether the 50-move rule would have drawn it; per material the conversion.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 
 #include "apps/commands.h"
+#include "apps/databases.h"
 #include "apps/junit.h"
 #include "apps/output.h"
 #include "apps/position_input.h"
@@ -70,30 +73,200 @@ std::string numbered_line(Position pos, const std::vector<Move>& moves) {
     return out;
 }
 
-struct Tally {
-    int games = 0, converted = 0, fifty = 0, worst_over = 0;
-    long over = 0;
+struct Args {
+    PositionArgs input;
+    std::string db, db_format = "auto", material, engine, junit;
+    int games = 20, slack = 10;
+    std::uint64_t seed = 1, nodes = 0;
+    double seconds = 0, call_time = 60;
+    std::size_t tt_mb = 64;
+    bool no_knowledge = false, json = false;
+};
+
+// The tables that referee: any chess format recognise_tables accepts, as long as it has DTM.
+Result<std::shared_ptr<tb::chess::ChessTableSource>> open_dtm_tables(const Args& a) {
+    const auto formats = tb::chess::formats_in(a.db);
+    if (a.db_format == "auto" &&
+        std::none_of(formats.begin(), formats.end(),
+                     [](const std::string& f) { return f == "native" || f == "gaviota"; }))
+        return Error{
+            fmt::format("{} holds no DTM tables (ours, .rctb, or Gaviota's, .gtb.cp*)", a.db)};
+    auto source = open_chess_tables(a.db_format, a.db);
+    if (!source) return Error{source.error()};
+    if (!(*source)->has_dtm())
+        return Error{fmt::format("{} ({}) holds no DTM tables", a.db, (*source)->format())};
+    return source;
+}
+
+// A start and where the input had it ("F line 3", or "" for the argument and --material).
+struct Start {
+    Position position;
+    std::string where;
+};
+
+// The starts: random won positions of --material, or the FENs given, each held by the tables
+// as a win for its side to move (anything else is refused, naming the position).
+Result<std::vector<Start>> read_starts(const Args& a, const tb::chess::DtmOf& dtm,
+                                       const std::string& probe_error) {
+    std::vector<Start> starts;
+    if (!a.material.empty()) {
+        if (a.input.fen_given || !a.input.fen_file.empty())
+            return Error{"--material and a FEN: give one of them"};
+        const auto m = tb::chess::Material::parse(a.material);
+        if (!m) return Error{m.error()};
+        for (const Position& p : tb::chess::random_won_positions(*m, a.games, a.seed, dtm))
+            starts.push_back({p, ""});
+        if (starts.empty())
+            return Error{fmt::format("no won position of {} was found in {} ({})", m->name(), a.db,
+                                     probe_error.empty() ? "it has no wins" : probe_error)};
+        return starts;
+    }
+    PositionArgs in = a.input;
+    in.game = "chess";
+    const auto text = read_input_text(in);
+    if (!text) return Error{text.error()};
+    if (!text->given) return Error{"give a FEN, --fen-file or --material"};
+    const auto input = parse_chess_positions(in, *text);
+    if (!input) return Error{input.error()};
+    for (const auto& item : input->positions) {
+        const Position& p = item.position;
+        const std::string named =
+            (item.where.empty() ? "" : item.where + ": ") + chess::format_fen(p);
+        if (p.castling()) return Error{named + ": tables hold no position with a castling right"};
+        const auto v = dtm(p);
+        if (!v)
+            return Error{fmt::format("{}: not in the tables of {}{}", named, a.db,
+                                     probe_error.empty() ? "" : ": " + probe_error)};
+        if (!v->is_win())
+            return Error{
+                fmt::format("{}: the side to move does not win ({})", named, v->to_string())};
+        starts.push_back({p, item.where});
+    }
+    return starts;
+}
+
+// What the games come to: per game its JSON, JUnit case and text; per material the tally.
+class Report {
+  public:
+    explicit Report(const Args& a) : args_(a), suite_{"retrocheck play-out " + a.db, 0, {}} {}
+
+    void add(std::size_t number, const Start& start, const PlayedGame& g, double seconds) {
+        const std::string material = start.position.material();
+        Tally& t = tallies_[material];
+        ++t.games;
+        if (g.mated()) {
+            ++t.converted;
+            t.over += g.over();
+            t.worst_over = std::max(t.worst_over, g.over());
+        }
+        if (g.fifty_move_draw) ++t.fifty;
+        all_converted_ &= g.mated();
+        const std::string fen = chess::format_fen(start.position);
+        const std::string line = numbered_line(start.position, g.moves);
+        const bool error = g.end == tb::chess::GameEnd::Error;
+        const std::string verdict =
+            g.mated() ? fmt::format("mate in {} moves, {} over the DTM", g.moves_used, g.over())
+            : error
+                ? "error: " + g.error
+                : fmt::format("not converted: {} after {} moves", to_string(g.end), g.moves_used);
+        nlohmann::json uci = nlohmann::json::array();
+        for (const Move m : g.moves) uci.push_back(chess::format_uci(m));
+        games_.push_back({{"fen", fen},
+                          {"where", start.where},
+                          {"material", material},
+                          {"dtm_plies", g.dtm_plies},
+                          {"dtm_moves", g.dtm_moves},
+                          {"moves", line},
+                          {"uci", uci},
+                          {"end", to_string(g.end)},
+                          {"mated", g.mated()},
+                          {"moves_used", g.moves_used},
+                          {"over", g.over()},
+                          {"fifty_move_draw", g.fifty_move_draw},
+                          {"error", g.error},
+                          {"seconds", json_seconds(seconds)}});
+        JunitCase c;
+        c.classname = "play_out." + material;
+        c.name = fmt::format("game {} {}", number, fen);
+        c.seconds = seconds;
+        c.system_out = verdict + "\n" + line;
+        if (!g.mated()) {
+            c.failure_message = verdict;
+            c.show(error ? "error" : "not-converted", chess::describe(start.position) + line);
+        }
+        suite_.cases.push_back(std::move(c));
+        if (args_.json) return;
+        fmt::print("game {}: {}  {}, DTM {} plies ({} moves)\n", number, fen, material, g.dtm_plies,
+                   g.dtm_moves);
+        fmt::print("  {}\n  {}{}\n", line, verdict,
+                   g.fifty_move_draw ? "; the 50-move rule would have drawn it" : "");
+        std::fflush(stdout);
+    }
+
+    // The per-material table and the closing line (or the JSON document), and the JUnit file.
+    Result<bool> finish(const std::string& attacker, bool knowledge, double seconds) {
+        suite_.seconds = seconds;
+        nlohmann::json materials = nlohmann::json::array();
+        if (!args_.json)
+            fmt::print("\n{:<10} {:>6} {:>10} {:>10} {:>11} {:>8}\n", "material", "games",
+                       "converted", "mean over", "worst over", "50-move");
+        for (const auto& [material, t] : tallies_) {
+            const double mean = t.converted ? static_cast<double>(t.over) / t.converted : 0;
+            materials.push_back({{"material", material},
+                                 {"games", t.games},
+                                 {"converted", t.converted},
+                                 {"mean_over", std::round(mean * 100) / 100},
+                                 {"worst_over", t.worst_over},
+                                 {"fifty_move_draws", t.fifty}});
+            if (!args_.json)
+                fmt::print("{:<10} {:>6} {:>10} {:>10.2f} {:>11} {:>8}\n", material, t.games,
+                           t.converted, mean, t.worst_over, t.fifty);
+        }
+        if (args_.json)
+            print_json({{"attacker", attacker},
+                        {"db", args_.db},
+                        {"nodes", args_.nodes},
+                        {"seconds_a_move", args_.seconds},
+                        {"slack", args_.slack},
+                        {"endgame_knowledge", knowledge},
+                        {"games", games_},
+                        {"materials", materials},
+                        {"converted", all_converted_},
+                        {"seconds", json_seconds(seconds)}});
+        else
+            fmt::print("attacker {}, {} a move, slack {} moves: {} ({:.1f} s)\n", attacker,
+                       args_.nodes > 0 ? grouped(args_.nodes) + " nodes"
+                                       : fmt::format("{} s", args_.seconds),
+                       args_.slack,
+                       all_converted_ ? "every game converted" : "a game was not converted",
+                       seconds);
+        if (!args_.junit.empty()) return write_junit(args_.junit, suite_);
+        return true;
+    }
+    bool all_converted() const { return all_converted_; }
+
+  private:
+    struct Tally {
+        int games = 0, converted = 0, fifty = 0, worst_over = 0;
+        long over = 0;
+    };
+    const Args& args_;
+    JunitSuite suite_;
+    std::map<std::string, Tally> tallies_;
+    nlohmann::json games_ = nlohmann::json::array();
+    bool all_converted_ = true;
 };
 
 }  // namespace
 
 Command add_play_out(CLI::App& app) {
-    struct Args {
-        PositionArgs input;
-        std::string db, db_format = "auto", material, engine, junit;
-        int games = 20, slack = 10;
-        std::uint64_t seed = 1, nodes = 0;
-        double seconds = 0, call_time = 60;
-        std::size_t tt_mb = 64;
-        bool no_knowledge = false, json = false;
-    };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand(
         "play-out", "Play won chess endings against the tables' longest resistance (DTM)");
     cmd->add_option("fen", args->input.fen, "A won position ('-': one a line from stdin)");
     add_position_options(cmd, args->input);
     cmd->add_option("--db", args->db, "The folder of DTM tables (ours or Gaviota's)")->required();
-    cmd->add_option("--db-format", args->db_format, "native, gaviota or auto (by the files)");
+    add_table_format_option(cmd, args->db_format);
     cmd->add_option("--material", args->material,
                     "Play random won positions of this material (\"KBNvK\") instead of FENs");
     cmd->add_option("--games", args->games, "With --material: how many")
@@ -114,218 +287,65 @@ Command add_play_out(CLI::App& app) {
     add_call_time_option(cmd, args->call_time, "the engine's each move");
     cmd->add_flag("--json", args->json, "Print one JSON object");
     add_junit_option(cmd, args->junit);
-    return {
-        cmd, [args] {
-            if (args->nodes > 0 && args->seconds > 0)
-                return fail("--nodes and --time: give one of them");
-            if (args->nodes == 0 && args->seconds == 0) args->nodes = 20'000;
-            const auto t0 = std::chrono::steady_clock::now();
-            // The tables.
-            std::string format = args->db_format;
-            if (format == "auto") {
-                format.clear();
-                for (const std::string& f : tb::chess::formats_in(args->db))
-                    if (f == "native" || f == "gaviota") {
-                        format = f;
-                        break;
-                    }
-                if (format.empty())
-                    return fail(fmt::format(
-                        "{} holds no DTM tables (ours, .rctb, or Gaviota's, .gtb.cp*)", args->db));
-            }
-            auto source = tb::chess::open_tables(format, args->db);
-            if (!source) return fail(source.error());
-            if (!(*source)->has_dtm())
-                return fail(fmt::format("{} ({}) holds no DTM tables", args->db, format));
-            std::string probe_error;
-            const tb::chess::DtmOf dtm = [&](const Position& p) -> std::optional<Outcome> {
-                const auto r = (*source)->probe(p);
-                if (!r.ok()) {
-                    if (probe_error.empty()) probe_error = r.error;
+    return {cmd, [args] {
+                Args& a = *args;
+                if (a.nodes > 0 && a.seconds > 0)
+                    return fail("--nodes and --time: give one of them");
+                if (a.nodes == 0 && a.seconds == 0) a.nodes = 20'000;
+                const auto t0 = std::chrono::steady_clock::now();
+                const auto source = open_dtm_tables(a);
+                if (!source) return fail(source.error());
+                std::string probe_error;
+                const tb::chess::DtmOf dtm = [&](const Position& p) -> std::optional<Outcome> {
+                    const auto v = tb::chess::value_of(**source, p);
+                    if (v) return *v;
+                    if (probe_error.empty()) probe_error = v.error();
                     return std::nullopt;
+                };
+                const auto starts = read_starts(a, dtm, probe_error);
+                if (!starts) return fail(starts.error());
+                // The attacker: a UCI engine, or ours (with its knowledge unless switched off).
+                const int timeout_ms = static_cast<int>(a.call_time * 1000);
+                std::unique_ptr<UciEngine> uci;
+                if (!a.engine.empty()) {
+                    auto started = UciEngine::start(a.engine, timeout_ms);
+                    if (!started) return fail(started.error());
+                    uci = std::move(started).value();
                 }
-                return r.outcome();
-            };
-            // The starts.
-            std::vector<std::pair<Position, std::string>> starts;
-            if (!args->material.empty()) {
-                if (args->input.fen_given || !args->input.fen_file.empty())
-                    return fail("--material and a FEN: give one of them");
-                const auto m = tb::chess::Material::parse(args->material);
-                if (!m) return fail(m.error());
-                for (const Position& p :
-                     tb::chess::random_won_positions(*m, args->games, args->seed, dtm))
-                    starts.emplace_back(p, "");
-                if (starts.empty())
-                    return fail(fmt::format("no won position of {} was found in {} ({})", m->name(),
-                                            args->db,
-                                            probe_error.empty() ? "it has no wins" : probe_error));
-            } else {
-                PositionArgs in = args->input;
-                in.game = "chess";
-                const auto text = read_input_text(in);
-                if (!text) return fail(text.error());
-                if (!text->given) return fail("give a FEN, --fen-file or --material");
-                const auto input = parse_chess_positions(in, *text);
-                if (!input) return fail(input.error());
-                for (const auto& item : input->positions) {
-                    const Position& p = item.position;
-                    const std::string where = item.where.empty() ? "" : item.where + ": ";
-                    if (p.castling())
-                        return fail(
-                            fmt::format("{}{}: tables hold no position with a "
-                                        "castling right",
-                                        where, chess::format_fen(p)));
-                    const auto v = dtm(p);
-                    if (!v)
-                        return fail(fmt::format("{}{}: not in the tables of {}{}", where,
-                                                chess::format_fen(p), args->db,
-                                                probe_error.empty() ? "" : ": " + probe_error));
-                    if (!v->is_win())
-                        return fail(fmt::format("{}{}: the side to move does not win ({})", where,
-                                                chess::format_fen(p), v->to_string()));
-                    starts.emplace_back(p, item.where);
+                const bool knowledge = !uci && !a.no_knowledge;
+                const auto registry = chess::endgames::Registry::standard(
+                    knowledge ? tb::chess::kpk_bitbase() : nullptr);
+                search::SearchLimits limits;
+                limits.depth = search::kMaxSearchDepth;
+                limits.nodes = a.nodes;
+                limits.seconds = a.seconds;
+                const std::string go =
+                    a.nodes > 0 ? fmt::format("nodes {}", a.nodes)
+                                : fmt::format("movetime {}", static_cast<long>(a.seconds * 1000));
+                Report report(a);
+                bool engine_failed = false;
+                for (std::size_t i = 0; i < starts->size(); ++i) {
+                    const Start& start = (*starts)[i];
+                    const auto g0 = std::chrono::steady_clock::now();
+                    std::unique_ptr<tb::chess::Attacker> attacker;
+                    if (uci)
+                        attacker = std::make_unique<UciAttacker>(*uci, go, timeout_ms);
+                    else
+                        attacker = std::make_unique<tb::chess::EngineAttacker>(
+                            limits, knowledge ? &registry : nullptr, a.tt_mb);
+                    PlayedGame g = tb::chess::play_out(start.position, *attacker, dtm, a.slack);
+                    if (g.end == tb::chess::GameEnd::Error && !probe_error.empty())
+                        g.error += ": " + probe_error;
+                    engine_failed |= g.end == tb::chess::GameEnd::Error;
+                    report.add(i + 1, start, g, seconds_since(g0));
                 }
-            }
-            // The attacker.
-            const auto kpk = args->no_knowledge ? nullptr : tb::chess::kpk_bitbase();
-            const auto registry = chess::endgames::Registry::standard(kpk);
-            search::SearchLimits limits;
-            limits.depth = search::kMaxSearchDepth;
-            limits.nodes = args->nodes;
-            limits.seconds = args->seconds;
-            std::unique_ptr<UciEngine> uci;
-            std::string attacker_name = "retrocheck";
-            const int timeout_ms = static_cast<int>(args->call_time * 1000);
-            if (!args->engine.empty()) {
-                auto started = UciEngine::start(args->engine, timeout_ms);
-                if (!started) return fail(started.error());
-                uci = std::move(started).value();
-                attacker_name = uci->name();
-            }
-            const std::string go =
-                args->nodes > 0
-                    ? fmt::format("nodes {}", args->nodes)
-                    : fmt::format("movetime {}", static_cast<long>(args->seconds * 1000));
-            // The games.
-            std::map<std::string, Tally> tallies;
-            std::vector<PlayedGame> played;
-            JunitSuite suite{"retrocheck play-out " + args->db, 0, {}};
-            nlohmann::json games = nlohmann::json::array();
-            bool all_converted = true, engine_failed = false;
-            for (std::size_t i = 0; i < starts.size(); ++i) {
-                const Position& start = starts[i].first;
-                const auto g0 = std::chrono::steady_clock::now();
-                PlayedGame g;
-                if (uci) {
-                    UciAttacker attacker(*uci, go, timeout_ms);
-                    g = tb::chess::play_out(start, attacker, dtm, args->slack);
-                } else {
-                    tb::chess::EngineAttacker attacker(
-                        limits, args->no_knowledge ? nullptr : &registry, args->tt_mb);
-                    g = tb::chess::play_out(start, attacker, dtm, args->slack);
-                }
-                const double seconds =
-                    std::chrono::duration<double>(std::chrono::steady_clock::now() - g0).count();
-                if (g.end == tb::chess::GameEnd::Error && !probe_error.empty())
-                    g.error += ": " + probe_error;
-                const std::string material = start.material();
-                Tally& t = tallies[material];
-                ++t.games;
-                if (g.mated()) {
-                    ++t.converted;
-                    t.over += g.over();
-                    t.worst_over = std::max(t.worst_over, g.over());
-                }
-                if (g.fifty_move_draw) ++t.fifty;
-                all_converted &= g.mated();
-                engine_failed |= g.end == tb::chess::GameEnd::Error;
-                const std::string line = numbered_line(start, g.moves);
-                const std::string verdict =
-                    g.mated()
-                        ? fmt::format("mate in {} moves, {} over the DTM", g.moves_used, g.over())
-                    : g.end == tb::chess::GameEnd::Error
-                        ? "error: " + g.error
-                        : fmt::format("not converted: {} after {} moves", to_string(g.end),
-                                      g.moves_used);
-                nlohmann::json uci_moves = nlohmann::json::array();
-                for (const Move m : g.moves) uci_moves.push_back(chess::format_uci(m));
-                games.push_back({{"fen", chess::format_fen(start)},
-                                 {"where", starts[i].second},
-                                 {"material", material},
-                                 {"dtm_plies", g.dtm_plies},
-                                 {"dtm_moves", g.dtm_moves},
-                                 {"moves", line},
-                                 {"uci", uci_moves},
-                                 {"end", to_string(g.end)},
-                                 {"mated", g.mated()},
-                                 {"moves_used", g.moves_used},
-                                 {"over", g.over()},
-                                 {"fifty_move_draw", g.fifty_move_draw},
-                                 {"error", g.error},
-                                 {"seconds", std::round(seconds * 1000) / 1000}});
-                JunitCase c;
-                c.classname = "play_out." + material;
-                c.name = fmt::format("game {} {}", i + 1, chess::format_fen(start));
-                c.seconds = seconds;
-                c.system_out = verdict + "\n" + line;
-                if (!g.mated()) {
-                    c.failure_message = verdict;
-                    c.show(g.end == tb::chess::GameEnd::Error ? "error" : "not-converted",
-                           chess::describe(start) + line);
-                }
-                suite.cases.push_back(std::move(c));
-                if (!args->json) {
-                    fmt::print("game {}: {}  {}, DTM {} plies ({} moves)\n", i + 1,
-                               chess::format_fen(start), material, g.dtm_plies, g.dtm_moves);
-                    fmt::print("  {}\n  {}{}\n", line, verdict,
-                               g.fifty_move_draw ? "; the 50-move rule would have drawn it" : "");
-                    std::fflush(stdout);
-                }
-            }
-            const double total =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-            suite.seconds = total;
-            nlohmann::json materials = nlohmann::json::array();
-            if (!args->json)
-                fmt::print("\n{:<10} {:>6} {:>10} {:>10} {:>11} {:>8}\n", "material", "games",
-                           "converted", "mean over", "worst over", "50-move");
-            for (const auto& [material, t] : tallies) {
-                const double mean = t.converted ? static_cast<double>(t.over) / t.converted : 0;
-                materials.push_back({{"material", material},
-                                     {"games", t.games},
-                                     {"converted", t.converted},
-                                     {"mean_over", std::round(mean * 100) / 100},
-                                     {"worst_over", t.worst_over},
-                                     {"fifty_move_draws", t.fifty}});
-                if (!args->json)
-                    fmt::print("{:<10} {:>6} {:>10} {:>10.2f} {:>11} {:>8}\n", material, t.games,
-                               t.converted, mean, t.worst_over, t.fifty);
-            }
-            if (args->json)
-                print_json({{"attacker", attacker_name},
-                            {"db", args->db},
-                            {"nodes", args->nodes},
-                            {"seconds_a_move", args->seconds},
-                            {"slack", args->slack},
-                            {"endgame_knowledge", !args->no_knowledge && !uci},
-                            {"games", games},
-                            {"materials", materials},
-                            {"converted", all_converted},
-                            {"seconds", std::round(total * 1000) / 1000}});
-            else
-                fmt::print("attacker {}, {} a move, slack {} moves: {} ({:.1f} s)\n", attacker_name,
-                           args->nodes > 0 ? grouped(args->nodes) + " nodes"
-                                           : fmt::format("{} s", args->seconds),
-                           args->slack,
-                           all_converted ? "every game converted" : "a game was not converted",
-                           total);
-            if (!args->junit.empty())
-                if (const auto w = write_junit(args->junit, suite); !w) return fail(w.error());
-            if (!stdout_written()) return kExitCannotRun;
-            if (engine_failed && uci) return kExitCannotRun;
-            return found_if(!all_converted);
-        }};
+                const auto written =
+                    report.finish(uci ? uci->name() : "retrocheck", knowledge, seconds_since(t0));
+                if (!written) return fail(written.error());
+                if (!stdout_written()) return kExitCannotRun;
+                if (engine_failed && uci) return kExitCannotRun;
+                return found_if(!report.all_converted());
+            }};
 }
 
 }  // namespace retrocheck::app

@@ -105,23 +105,15 @@ struct SearchGame<chess::Position> {
         tb::ChessSearchProbe* probe() const { return search_probe.get(); }
         Metric metric() const { return source && source->has_dtm() ? Metric::Dtm : Metric::Wld; }
         std::optional<Outcome> held(const chess::Position& pos) const {
-            if (!source || pos.castling()) return std::nullopt;
-            const auto r = source->probe(pos);
-            return r.ok() ? std::optional(r.outcome()) : std::nullopt;
+            if (!source) return std::nullopt;
+            const auto v = tb::chess::value_of(*source, pos);
+            return v ? *v : std::nullopt;
         }
     };
     static Result<Tables> open(const SearchArgs& a) {
         Tables t;
         if (a.db.empty()) return t;
-        std::string format = a.db_format;
-        if (format == "auto") {
-            const auto formats = tb::chess::formats_in(a.db);
-            if (formats.empty())
-                return Error{
-                    fmt::format("{} holds no chess tables (.rctb, .rtbw, .gtb.cp*)", a.db)};
-            format = formats.front();
-        }
-        auto source = tb::chess::open_tables(format, a.db);
+        auto source = open_chess_tables(a.db_format, a.db);
         if (!source) return Error{source.error()};
         t.source = std::move(source).value();
         t.search_probe = std::make_unique<tb::ChessSearchProbe>(*t.source, t.source->max_pieces());
@@ -170,7 +162,7 @@ int search_positions(const Args& a, const InputText& text) {
     if (!input) return fail(input.error());
     auto tables = G::open(a.search);
     if (!tables) return fail(tables.error());
-    auto& t = const_cast<typename G::Tables&>(*tables);
+    auto t = std::move(tables).value();
     search::SearchLimits limits;  // its depth is the default
     if (a.depth > 0)
         limits.depth = a.depth;
@@ -267,7 +259,7 @@ Command add_search(CLI::App& app) {
     cmd->add_flag("--no-endgame-knowledge", args->no_knowledge,
                   "Chess: the general evaluation only, no material-key endgame evaluators");
     cmd->add_flag("--json", args->json, "Print one JSON object a position");
-    add_search_options(cmd, args->search);
+    add_search_options(cmd, args->search, true);
     return {cmd, [args] {
                 const auto text = read_input_text(args->input);
                 if (!text) return fail(text.error());

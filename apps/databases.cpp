@@ -10,6 +10,19 @@
 
 namespace retrocheck::app {
 
+namespace {
+
+// A path that does not exist, named with the system's reason.
+std::optional<Error> no_such_path(const std::filesystem::path& path) {
+    std::error_code ec;
+    if (std::filesystem::exists(path, ec)) return std::nullopt;
+    return Error{
+        path.string() + ": " +
+        (ec ? ec.message() : std::make_error_code(std::errc::no_such_file_or_directory).message())};
+}
+
+}  // namespace
+
 Result<TableKind> recognise_tables(const std::string& given, const std::filesystem::path& path) {
     const std::vector<std::string> chess = tb::chess::formats_in(path);
     if (given == "syzygy" || given == "gaviota") return TableKind{"chess", given};
@@ -49,17 +62,26 @@ void add_table_format_option(CLI::App* cmd, std::string& format, const std::stri
 }
 
 Result<Database> open_database(const std::string& given, const std::filesystem::path& path) {
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec))
-        return Error{path.string() + ": " +
-                     (ec ? ec.message()
-                         : std::make_error_code(std::errc::no_such_file_or_directory).message())};
+    if (auto missing = no_such_path(path)) return *missing;
     const auto kind = recognise_tables(given, path);
     if (!kind) return Error{kind.error()};
     if (kind->game == "chess")
         return Error{fmt::format("{} holds chess tables ({}); this command reads checkers tables",
                                  path.string(), kind->format)};
     return tb::open_tables(kind->format, path);
+}
+
+Result<std::shared_ptr<tb::chess::ChessTableSource>> open_chess_tables(
+    const std::string& given, const std::filesystem::path& path) {
+    if (auto missing = no_such_path(path)) return *missing;
+    const auto kind = recognise_tables(given, path);
+    if (!kind) return Error{kind.error()};
+    if (kind->game != "chess")
+        return Error{
+            fmt::format("{} holds no chess tables ({} {}); this reads chess tables "
+                        "(ours .rctb, Syzygy's .rtbw/.rtbz, Gaviota's .gtb.cp*)",
+                        path.string(), kind->game, kind->format)};
+    return tb::chess::open_tables(kind->format, path);
 }
 
 }  // namespace retrocheck::app

@@ -13,6 +13,7 @@
 #include "engine/core/metric.h"
 #include "engine/core/result.h"
 #include "tablebases/checkers/probe.h"
+#include "tablebases/chess/source.h"
 
 namespace retrocheck::app {
 
@@ -38,6 +39,11 @@ using tb::look_up;
 // format: auto, native, chinook or cake. path: a directory (or a Chinook data file). A path that
 // does not exist is named with the system's reason; chess tables are refused, naming them.
 Result<Database> open_database(const std::string& format, const std::filesystem::path& path);
+
+// The same for chess tables (ours, Syzygy's, Gaviota's; format as recognise_tables takes it);
+// checkers tables are refused, naming them.
+Result<std::shared_ptr<tb::chess::ChessTableSource>> open_chess_tables(
+    const std::string& format, const std::filesystem::path& path);
 
 // The --db-format option of the commands that read checkers tables (auto, native, chinook or
 // cake; auto by default).

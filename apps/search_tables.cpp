@@ -7,9 +7,12 @@
 
 namespace retrocheck::app {
 
-void add_search_options(CLI::App* cmd, SearchArgs& args) {
+void add_search_options(CLI::App* cmd, SearchArgs& args, bool both_games) {
     cmd->add_option("--db", args.db, "Tables to probe inside the search (a directory)");
-    add_db_format_option(cmd, args.db_format);
+    if (both_games)
+        add_table_format_option(cmd, args.db_format);
+    else
+        add_db_format_option(cmd, args.db_format);
     cmd->add_option("--tt-mb", args.tt_mb, "Transposition table size in MiB")
         ->check(CLI::Range(1, 1 << 16));
 }

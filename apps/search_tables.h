@@ -17,7 +17,8 @@ struct SearchArgs {
     std::size_t tt_mb = 64;
 };
 
-void add_search_options(CLI::App* cmd, SearchArgs& args);
+// --db, --db-format (checkers formats; both games' with both_games), --tt-mb.
+void add_search_options(CLI::App* cmd, SearchArgs& args, bool both_games = false);
 
 // Seconds from 0 to 1,000,000 (--time of search and prove).
 CLI::Validator seconds_validator();

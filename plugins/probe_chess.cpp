@@ -224,15 +224,9 @@ std::optional<Position> ChessProbe::held_position(std::mt19937_64& rng, bool paw
     if (choice.empty()) return std::nullopt;
     const std::size_t i =
         choice[std::uniform_int_distribution<std::size_t>(0, choice.size() - 1)(rng)];
-    const tb::chess::MaterialIndex& index = indexes_[i];
-    const std::uint64_t id =
-        std::uniform_int_distribution<std::uint64_t>(0, 2 * index.size() - 1)(rng);
-    const bool black = id >= index.size();
-    const auto p =
-        index.position(black ? id - index.size() : id, black ? Color::Black : Color::White);
-    if (!p || !p->is_ok()) return std::nullopt;
-    const int symmetries = index.material().pawns() > 0 ? 2 : 8;
-    Position q = p->transformed(std::uniform_int_distribution<int>(0, symmetries - 1)(rng));
+    const auto p = tb::chess::random_position_of(indexes_[i], rng);
+    if (!p) return std::nullopt;
+    Position q = *p;
     if (rng() % 2) q = q.flipped();
     if (!q.is_ok()) return std::nullopt;
     return q;

@@ -238,16 +238,7 @@ Position Position::transformed(int k) const {
 
 Position Position::mirrored() const { return transformed(1); }
 
-std::string Position::material() const {
-    std::string out;
-    for (Color c : {Color::White, Color::Black}) {
-        if (c == Color::Black) out += 'v';
-        for (PieceType t : {PieceType::King, PieceType::Queen, PieceType::Rook, PieceType::Bishop,
-                            PieceType::Knight, PieceType::Pawn})
-            out.append(static_cast<std::size_t>(popcount(pieces(c, t))), letter(t));
-    }
-    return out;
-}
+std::string Position::material() const { return material_name(material_key_); }
 
 std::uint64_t Position::computed_hash() const {
     std::uint64_t h = 0;

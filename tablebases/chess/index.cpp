@@ -392,4 +392,15 @@ bool MaterialIndex::place_group(Position& pos, Bitboard& occupied, std::size_t g
     return true;
 }
 
+std::optional<Position> random_position_of(const MaterialIndex& index, std::mt19937_64& rng) {
+    const std::uint64_t id =
+        std::uniform_int_distribution<std::uint64_t>(0, 2 * index.size() - 1)(rng);
+    const bool black = id >= index.size();
+    const auto p =
+        index.position(black ? id - index.size() : id, black ? Color::Black : Color::White);
+    if (!p || !p->is_ok()) return std::nullopt;
+    const int symmetries = index.material().pawns() > 0 ? 2 : 8;
+    return p->transformed(std::uniform_int_distribution<int>(0, symmetries - 1)(rng));
+}
+
 }  // namespace retrocheck::tb::chess

@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <random>
 #include <vector>
 
 #include "engine/chess/position.h"
@@ -272,5 +273,11 @@ void MaterialIndex::for_each_position(std::uint64_t begin, std::uint64_t end, Co
         }
     }
 }
+
+// A legal position of the index's material, either side to move: a uniform slot, turned by a
+// random symmetry of the board that keeps its value (all eight without pawns, the file mirror
+// with them). Nothing for a broken or illegal slot (the caller draws again).
+std::optional<retrocheck::chess::Position> random_position_of(const MaterialIndex& index,
+                                                              std::mt19937_64& rng);
 
 }  // namespace retrocheck::tb::chess

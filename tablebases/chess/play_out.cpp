@@ -6,6 +6,7 @@
 #include "engine/chess/movegen.h"
 #include "engine/chess/notation.h"
 #include "engine/chess/search/search.h"
+#include "tablebases/chess/index.h"
 
 namespace retrocheck::tb::chess {
 
@@ -89,6 +90,7 @@ PlayedGame play_out(const Position& start, Attacker& attacker, const DtmOf& dtm,
     const Color winner = start.side_to_move();
     std::map<std::uint64_t, int> seen{{start.hash(), 1}};
     Position pos = start;
+    retrocheck::chess::MoveList moves = retrocheck::chess::legal_moves(pos);
     while (true) {
         Move m;
         if (pos.side_to_move() == winner) {
@@ -101,7 +103,7 @@ PlayedGame play_out(const Position& start, Attacker& attacker, const DtmOf& dtm,
                 g.error = chosen.error();
                 return g;
             }
-            if (!retrocheck::chess::legal_moves(pos).contains(*chosen)) {
+            if (!moves.contains(*chosen)) {
                 g.error = "the attacker's move " + retrocheck::chess::format_uci(*chosen) +
                           " is not legal";
                 return g;
@@ -118,10 +120,10 @@ PlayedGame play_out(const Position& start, Attacker& attacker, const DtmOf& dtm,
         }
         pos = pos.after(m);
         g.moves.push_back(m);
-        if (pos.halfmove_clock() >= 100 &&
-            !(pos.in_check() && retrocheck::chess::legal_moves(pos).empty()))
+        moves = retrocheck::chess::legal_moves(pos);
+        if (pos.halfmove_clock() >= 100 && !(pos.in_check() && moves.empty()))
             g.fifty_move_draw = true;
-        if (retrocheck::chess::legal_moves(pos).empty()) {
+        if (moves.empty()) {
             g.end = pos.in_check() ? GameEnd::Mate : GameEnd::Stalemate;
             return g;
         }
@@ -145,32 +147,16 @@ PlayedGame play_out(const Position& start, Attacker& attacker, const DtmOf& dtm,
 
 std::vector<Position> random_won_positions(const Material& material, int n, std::uint64_t seed,
                                            const DtmOf& dtm) {
-    std::vector<retrocheck::chess::Piece> pieces = {{Color::White, PieceType::King},
-                                                    {Color::Black, PieceType::King}};
-    constexpr PieceType kTypes[] = {PieceType::Queen, PieceType::Rook, PieceType::Bishop,
-                                    PieceType::Knight, PieceType::Pawn};
-    for (std::size_t c = 0; c < 2; ++c)
-        for (std::size_t t = 0; t < 5; ++t)
-            for (int k = 0; k < material.count[c][t]; ++k)
-                pieces.push_back({c == 0 ? Color::White : Color::Black, kTypes[t]});
+    const MaterialIndex index(material);
     std::mt19937_64 rng(seed);
-    std::uniform_int_distribution<int> square(0, 63);
     std::vector<Position> out;
     // A material with few or no wins ends the draw after this many tries, short.
     for (std::uint64_t tries = 0; static_cast<int>(out.size()) < n && tries < 100'000'000;
          ++tries) {
-        Position p = Position::empty(Color::White);
-        std::uint64_t used = 0;
-        for (const auto piece : pieces) {
-            int s;
-            do s = square(rng);
-            while (used >> s & 1u);
-            used |= std::uint64_t{1} << s;
-            p.place(retrocheck::chess::square_at(s), piece);
-        }
-        if (!p.is_ok()) continue;
-        const auto v = dtm(p);
-        if (v && v->is_win() && v->has_distance()) out.push_back(p);
+        const auto p = random_position_of(index, rng);
+        if (!p) continue;
+        const auto v = dtm(*p);
+        if (v && v->is_win() && v->has_distance()) out.push_back(*p);
     }
     return out;
 }

@@ -87,8 +87,9 @@ struct PlayedGame {
 // start must be a position the tables hold as a win for its side to move.
 PlayedGame play_out(const Position& start, Attacker& attacker, const DtmOf& dtm, int slack_moves);
 
-// n positions of the material, the first side (White) to move and winning by the tables,
-// placed uniformly at random from the seed; fewer when 10^8 placements do not find n.
+// n positions of the material won by the tables for their side to move (random_position_of: a
+// uniform slot of either side to move, turned by a random symmetry), from the seed; fewer when
+// 10^8 draws do not find n.
 std::vector<Position> random_won_positions(const Material& material, int n, std::uint64_t seed,
                                            const DtmOf& dtm);
 

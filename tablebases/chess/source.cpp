@@ -59,6 +59,14 @@ std::optional<Material> first_uncovered_successor(const std::vector<Material>& h
     return std::nullopt;
 }
 
+Result<std::optional<Outcome>> value_of(const ChessTableSource& source,
+                                        const retrocheck::chess::Position& pos) {
+    if (pos.castling()) return std::optional<Outcome>();
+    const ChessProbe r = source.probe(pos);
+    if (r.status == ChessProbeStatus::Corrupt) return Error{r.error};
+    return r.ok() ? std::optional(r.outcome()) : std::nullopt;
+}
+
 int ChessTableSource::max_pieces() const {
     int most = 0;
     for (const Material& m : materials()) most = std::max(most, m.pieces());

@@ -13,6 +13,7 @@
 
 #include "engine/chess/position.h"
 #include "engine/core/outcome.h"
+#include "engine/core/result.h"
 #include "tablebases/chess/material.h"
 
 namespace retrocheck::tb::chess {
@@ -106,5 +107,11 @@ class ChessTableSource {
     virtual bool has_dtm() const { return false; }
     virtual bool has_dtz() const { return false; }
 };
+
+// pos's value for its side to move (WDL, with DTM where the source stores it), as a search, a
+// referee or a game's replay asks: nothing when the source does not hold it (a castling right, a
+// material it lacks); a probe that could not read a file is the error, naming it.
+Result<std::optional<Outcome>> value_of(const ChessTableSource& source,
+                                        const retrocheck::chess::Position& pos);
 
 }  // namespace retrocheck::tb::chess

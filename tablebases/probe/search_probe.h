@@ -34,10 +34,9 @@ inline SearchProbeAnswer ask(const TableSource& source, const checkers::Position
 inline SearchProbeAnswer ask(const chess::ChessTableSource& source,
                              const retrocheck::chess::Position& pos) {
     using K = SearchProbeAnswer::Kind;
-    if (pos.castling()) return {};
-    const chess::ChessProbe r = source.probe(pos);
-    if (r.ok()) return {K::Known, r.outcome(), {}};
-    if (r.status == chess::ChessProbeStatus::Corrupt) return {K::Failed, Outcome::draw(), r.error};
+    const auto v = chess::value_of(source, pos);
+    if (!v) return {K::Failed, Outcome::draw(), v.error()};
+    if (*v) return {K::Known, **v, {}};
     return {};
 }
 

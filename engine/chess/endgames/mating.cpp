@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "engine/chess/endgames/registry.h"
+#include "engine/chess/piece_value.h"
 
 namespace retrocheck::chess::endgames {
 
@@ -13,15 +14,6 @@ int distance(Square a, Square b) {
     return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
 }
 int edge_distance(int x) { return std::min(x, 7 - x); }
-
-constexpr int kMaterial[] = {100, 320, 330, 500, 900, 0};
-
-int strong_material(const Position& pos, Color strong) {
-    int sum = 0;
-    for (int t = 0; t < kPieceTypes; ++t)
-        sum += kMaterial[t] * popcount(pos.pieces(strong, piece_type(t)));
-    return sum;
-}
 
 search::Score for_side_to_move(const Position& pos, Color strong, int value) {
     return pos.side_to_move() == strong ? value : -value;
@@ -45,7 +37,7 @@ int corner_distance(Square s, Square colour_of) {
 
 search::Score mate_at_edge(const Position& pos, Color strong) {
     const Square weak_king = pos.king(~strong), strong_king = pos.king(strong);
-    const int value = kKnownWin + strong_material(pos, strong) + push_to_edge(weak_king) +
+    const int value = kKnownWin + material_value(pos, strong) + push_to_edge(weak_king) +
                       push_close(strong_king, weak_king);
     return for_side_to_move(pos, strong, value);
 }
@@ -54,9 +46,9 @@ search::Score mate_bishop_knight(const Position& pos, Color strong) {
     const Square weak_king = pos.king(~strong), strong_king = pos.king(strong);
     const Square bishop = lowest_square(pos.pieces(strong, PieceType::Bishop));
     const Square knight = lowest_square(pos.pieces(strong, PieceType::Knight));
-    const int value = kKnownWin + strong_material(pos, strong) +
-                      push_close(strong_king, weak_king) + push_close(knight, weak_king) +
-                      push_to_edge(weak_king) - 60 * corner_distance(weak_king, bishop);
+    const int value = kKnownWin + material_value(pos, strong) + push_close(strong_king, weak_king) +
+                      push_close(knight, weak_king) + push_to_edge(weak_king) -
+                      60 * corner_distance(weak_king, bishop);
     return for_side_to_move(pos, strong, value);
 }
 

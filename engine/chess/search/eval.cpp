@@ -3,25 +3,18 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "engine/chess/attacks.h"
+#include "engine/chess/piece_value.h"
 
 namespace retrocheck::chess {
 
 namespace {
 
-constexpr int kValue[] = {100, 320, 330, 500, 900, 0};
 constexpr int kPhase[] = {0, 1, 1, 2, 4, 0};
 
 // 0 on the rim, 3 in the four centre squares.
 int centrality(Square s) {
     const int f = std::min(file_of(s), 7 - file_of(s)), r = std::min(rank_of(s), 7 - rank_of(s));
     return std::min(f, r) + (f + r) / 4;
-}
-
-int non_pawn_material(const Position& pos, Color c) {
-    int sum = 0;
-    for (int t = 1; t < 5; ++t) sum += kValue[t] * popcount(pos.pieces(c, piece_type(t)));
-    return sum;
 }
 
 // The squares in front of a pawn of c on s, on its file and the two beside it.
@@ -41,9 +34,9 @@ Bitboard passed_span(Color c, Square s) {
 int drawish_scale(const Position& pos, int white_minus_black) {
     const Color strong = white_minus_black >= 0 ? Color::White : Color::Black;
     if (pos.pieces(strong, PieceType::Pawn)) return 64;
-    const int ahead = non_pawn_material(pos, strong) - non_pawn_material(pos, ~strong);
-    if (ahead > kValue[index_of(PieceType::Bishop)]) return 64;
-    return non_pawn_material(pos, strong) < kValue[index_of(PieceType::Rook)] ? 0 : 16;
+    const int ahead = material_value(pos, strong, false) - material_value(pos, ~strong, false);
+    if (ahead > piece_value(PieceType::Bishop)) return 64;
+    return material_value(pos, strong, false) < piece_value(PieceType::Rook) ? 0 : 16;
 }
 
 }  // namespace
@@ -55,7 +48,7 @@ EvalTerms eval_terms(const Position& pos) {
         const int sign = c == Color::White ? 1 : -1;
         for (int t = 0; t < 5; ++t) {
             const int n = popcount(pos.pieces(c, piece_type(t)));
-            e.material += sign * kValue[t] * n;
+            e.material += sign * kPieceValue[static_cast<std::size_t>(t)] * n;
             e.phase += kPhase[t] * n;
         }
         for (Bitboard b = pos.pieces(c, PieceType::Knight); b;)

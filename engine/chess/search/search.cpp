@@ -203,9 +203,10 @@ Score Searcher::Impl::search(const Position& pos, int depth, Score alpha, Score 
     if (moves.empty()) return in_check ? search::loss_in(ply) : 0;
     if (tt_move >= moves.size()) tt_move = search::kNoMove;
 
-    const Score static_eval = in_check ? -search::kInfinite : evaluate(pos, knowledge_);
     const bool prunable =
         !pv_node && !in_check && ply > 0 && !search::is_decided(alpha) && !search::is_decided(beta);
+    // Evaluated only where a pruning rule may use it (prunable is never in check).
+    const Score static_eval = prunable ? evaluate(pos, knowledge_) : 0;
     // Reverse futility: near the leaves, an evaluation this far above beta stays there.
     if (prunable && depth <= 3 && static_eval - kFutilityMargin * depth >= beta) return static_eval;
     // Null move: when passing still holds beta at a reduced depth, so will a move. Not in check,
