@@ -188,9 +188,7 @@ int search_positions(const Args& a, const InputText& text) {
                        seconds_text(it.seconds), grouped(it.nodes), joined(G::line(pos, it.pv)));
             std::fflush(stdout);
         });
-        if (t.probe() && t.probe()->errors() > 0)
-            return fail(fmt::format("{} table probes failed; first: {}",
-                                    grouped(t.probe()->errors()), t.probe()->first_error()));
+        if (const int err = probe_errors(t.probe())) return err;
         // Probes a capture resolver gave up on were searched on instead.
         const std::uint64_t over_work = t.probe() ? t.probe()->over_work() : 0;
         const double hit_rate =

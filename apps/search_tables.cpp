@@ -54,10 +54,4 @@ Result<std::unique_ptr<SearchTables>> open_search_tables(const SearchArgs& args)
     return tables;
 }
 
-int probe_errors(const SearchTables& tables) {
-    if (!tables.probe || tables.probe->errors() == 0) return 0;
-    return fail(fmt::format("{} table probes failed; first: {}", grouped(tables.probe->errors()),
-                            tables.probe->first_error()));
-}
-
 }  // namespace retrocheck::app

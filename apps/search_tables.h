@@ -1,13 +1,17 @@
 // The options the search commands share (--db, --db-format, --tt-mb) and the tables they open.
 #pragma once
 
+#include <fmt/format.h>
 #include <CLI/CLI.hpp>
+
 #include <memory>
 #include <string>
 
 #include "apps/databases.h"
+#include "apps/output.h"
 #include "engine/checkers/prove/prover.h"
 #include "engine/core/result.h"
+#include "engine/core/text.h"
 #include "tablebases/probe/search_probe.h"
 
 namespace retrocheck::app {
@@ -34,6 +38,12 @@ struct SearchTables {
 Result<std::unique_ptr<SearchTables>> open_search_tables(const SearchArgs& args);
 
 // 0, or (after printing why) the exit code for probes that failed on damaged files.
-int probe_errors(const SearchTables& tables);
+template <class Source, class Position>
+int probe_errors(const tb::SearchProbeOf<Source, Position>* probe) {
+    if (!probe || probe->errors() == 0) return 0;
+    return fail(fmt::format("{} table probes failed; first: {}", grouped(probe->errors()),
+                            probe->first_error()));
+}
+inline int probe_errors(const SearchTables& tables) { return probe_errors(tables.probe.get()); }
 
 }  // namespace retrocheck::app

@@ -52,12 +52,12 @@ std::optional<Outcome> parse_verdict(std::string_view text) {
     return w == Wld::Win ? Outcome::win(*plies) : Outcome::loss(*plies);
 }
 
-Result<std::vector<checkers::Move>> parse_moves(std::string_view text,
-                                                const checkers::Position& pos) {
-    std::vector<checkers::Move> moves;
+template <class P>
+Result<std::vector<MoveOf<P>>> parse_moves(std::string_view text, const P& pos) {
+    std::vector<MoveOf<P>> moves;
     if (text == "-") return moves;
     for (const std::string_view token : split(text, ',')) {
-        auto m = checkers::parse_move(trim(token), pos);
+        auto m = CorpusGame<P>::parse_move(trim(token), pos);
         if (!m) return Error{m.error()};
         moves.push_back(*m);
     }
@@ -88,10 +88,23 @@ Result<std::pair<std::string, std::optional<Wld>>> parse_note(std::string_view t
     return std::pair<std::string, std::optional<Wld>>{std::string(text), published};
 }
 
+// The first field of the first entry line, or nothing.
+std::string_view first_fen(std::string_view text) {
+    for (std::string_view line : split(text, '\n')) {
+        line = trim(line);
+        if (line.empty() || line[0] == '#') continue;
+        return trim(line.substr(0, line.find('\t')));
+    }
+    return {};
+}
+
 }  // namespace
 
-Result<std::vector<Entry>> parse_corpus(std::string_view text, const std::string& file) {
-    std::vector<Entry> entries;
+bool is_chess_corpus(std::string_view text) { return chess::looks_like_fen(first_fen(text)); }
+
+template <class P>
+Result<std::vector<EntryOf<P>>> parse_corpus(std::string_view text, const std::string& file) {
+    std::vector<EntryOf<P>> entries;
     int line_no = 0;
     for (std::string_view line : split(text, '\n')) {
         ++line_no;
@@ -104,10 +117,12 @@ Result<std::vector<Entry>> parse_corpus(std::string_view text, const std::string
                          "expected 6 tab-separated fields (FEN, result, keeps, spoils, "
                          "source, note), found " +
                          std::to_string(fields.size())};
-        Entry e;
+        EntryOf<P> e;
         e.line = line_no;
-        const auto pos = checkers::parse_fen(trim(fields[0]));
-        if (!pos) return Error{where + "bad FEN: " + pos.error()};
+        const auto pos = CorpusGame<P>::parse_fen(trim(fields[0]));
+        if (!pos)
+            return Error{where + "bad " + CorpusGame<P>::kName +
+                         " FEN (a corpus holds the game of its first entry): " + pos.error()};
         e.position = *pos;
         const auto verdict = parse_verdict(trim(fields[1]));
         if (!verdict)
@@ -134,6 +149,11 @@ Result<std::vector<Entry>> parse_corpus(std::string_view text, const std::string
     }
     return entries;
 }
+
+template Result<std::vector<Entry>> parse_corpus<checkers::Position>(std::string_view,
+                                                                     const std::string&);
+template Result<std::vector<ChessEntry>> parse_corpus<chess::Position>(std::string_view,
+                                                                       const std::string&);
 
 Result<std::vector<Entry>> parse_pdn_corpus(std::string_view text, const std::string& file) {
     const auto games = checkers::parse_pdn(text, file);
@@ -173,7 +193,7 @@ Result<std::vector<Entry>> read_corpus(const std::filesystem::path& path) {
     const auto first = text->find_first_not_of(" \t\r\n\xEF\xBB\xBF");
     if (path.extension() == ".pdn" || (first != std::string::npos && (*text)[first] == '['))
         return parse_pdn_corpus(*text, path.string());
-    return parse_corpus(*text, path.string());
+    return parse_corpus<checkers::Position>(*text, path.string());
 }
 
 }  // namespace retrocheck::corpus

@@ -1,7 +1,9 @@
 // Checks corpus entries: through the tables where they hold the position (exact values), and
-// otherwise by the prover (engine/checkers/prove) with the tables at its leaves. A verdict beyond
-// the tables passes only when it is proven, draws included (both "the side to move wins" and "the
-// opponent wins" disproven); a budget that runs out is a failure that says so, never a pass.
+// otherwise, in checkers, by the prover (engine/checkers/prove) with the tables at its leaves.
+// Chess has no prover: what the tables do not hold is unknown there (neither pass nor fail). A
+// verdict beyond the tables passes only when it is proven, draws included (both "the side to move
+// wins" and "the opponent wins" disproven); a budget that runs out is a failure that says so, never
+// a pass.
 //
 // Moves, for the entry's side to move: a keep of a win must be proven to win; a keep of a draw
 // proven not to lose (the opponent does not win after it); a keep of a loss proven to lose; a
@@ -20,17 +22,20 @@
 #include "corpus/corpus_file.h"
 #include "engine/checkers/prove/prover.h"
 #include "engine/checkers/search/search.h"
+#include "engine/chess/position.h"
+#include "engine/search/search_types.h"
 
 namespace retrocheck::corpus {
 
 // One thing checked: the position itself, or a keep or spoil move.
-struct Check {
+template <class P>
+struct CheckOf {
     std::string subject;   // "position", "keep 14-10", "spoil 32-28"
     std::string expected;  // for the entry's side to move: "draw", "not a loss", "loss", ...
     std::string found;     // the same view: "loss in 18 plies (table)", "win (proven ...)"
     std::string method;    // "tables" or "proof"
-    std::optional<checkers::Move> move;  // the keep or spoil
-    checkers::Position valued;           // the position valued: the entry's, or after the move
+    std::optional<MoveOf<P>> move;  // the keep or spoil
+    P valued;                       // the position valued: the entry's, or after the move
     // Its value for its own side to move, where the tables give it or the prover proved it (then
     // without a distance).
     std::optional<Outcome> value;
@@ -38,10 +43,13 @@ struct Check {
     // main line from the entry's position (through the move) to the tables.
     std::uint64_t nodes = 0, proof_size = 0;
     double seconds = 0;
-    std::vector<checkers::Move> line;
+    std::vector<MoveOf<P>> line;
     bool ok = false;
-    bool unknown = false;  // not ok because the prover's budget ran out, nothing disproven
+    // Not ok for want of a proof (the prover's budget ran out; in chess, a position the tables do
+    // not hold), nothing disproven.
+    bool unknown = false;
 };
+using Check = CheckOf<checkers::Position>;
 
 // What an entry's checks come to: every check holds; failing checks that are all unknowns (for
 // want of a proof within the budget: neither a pass nor a failure), for an entry marked open or
@@ -49,15 +57,21 @@ struct Check {
 enum class Status { Pass, Open, Unknown, Fail };
 const char* to_string(Status s);  // "pass", "open", "unknown", "fail"
 
-struct EntryReport {
-    Entry entry;
-    std::vector<Check> checks;
+template <class P>
+struct EntryReportOf {
+    EntryOf<P> entry;
+    std::vector<CheckOf<P>> checks;
     Status status() const;
     bool passed() const { return status() == Status::Pass; }
 };
+using EntryReport = EntryReportOf<checkers::Position>;
 
 // tables may be null. limits bound each proof (the position, each keep and each spoil).
 EntryReport check_entry(const Entry& entry, checkers::EndgameProbe* tables,
                         const checkers::prove::ProveLimits& limits);
+
+// Through the tables alone (they may be null: every check is then unknown).
+EntryReportOf<chess::Position> check_entry(const ChessEntry& entry,
+                                           search::EndgameProbeOf<chess::Position>* tables);
 
 }  // namespace retrocheck::corpus

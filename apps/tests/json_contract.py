@@ -139,6 +139,13 @@ run(["pgn", os.path.join(SOURCE, "apps", "tests", "data", "blunder.pgn"), "--db"
 run(["pgn", os.path.join(SOURCE, "apps", "tests", "data", "illegal.pdn")], "error", status=2)
 run(["search", "--db", chess_tables, "8/8/8/5k2/8/8/1Q6/K7 w - - 0 1", "--depth", "3"], "search")
 run(["search", "--game", "chess", "--nodes", "3000"], "search")
+chess_corpus = os.path.join(SCRATCH, "chess.tsv")
+with open(chess_corpus, "w") as f:  # the KPvK tables hold the first; KRvKP is beyond them
+    f.write("8/1P6/k7/8/K7/8/8/8 w - - 0 1\twin in 13\tb8=R\tb8=Q\tCHESS.md\t-\n"
+            "8/5k2/2PK4/5r2/8/8/8/8 w - - 0 1\twin in 85\tc7\t-\tCHESS.md\t-\n")
+docs = run(["corpus", chess_corpus, "--db", chess_tables], "corpus", status=3)
+if docs and [e["status"] for e in docs[0]["entries"]] != ["pass", "unknown"]:
+    fail("chess corpus: expected the KPvK entry to pass and the KPvKR one unknown")
 run(["play-out", "--db", chess_tables, "--material", "KRvK", "--games", "2", "--slack", "0",
      "--nodes", "50"], "play_out", status=1)
 run(["play-out", "--db", chess_tables, "8/8/8/5k2/8/8/8/K6N w - - 0 1"], "error", status=2)

@@ -1,10 +1,11 @@
 // The corpus file parser (every refusal names the line and the field) and the runner, through
-// tables and by the prover.
+// tables and by the prover; chess entries, through the tables alone.
 #include <gtest/gtest.h>
 
 #include "corpus/corpus_file.h"
 #include "corpus/runner.h"
 #include "engine/checkers/notation.h"
+#include "tablebases/chess/build.h"
 #include "tablebases/probe/search_probe.h"
 #include "tablebases/tests/tables.h"
 
@@ -43,7 +44,7 @@ TEST(CorpusFile, RefusesWithLineAndField) {
         const char* message;
     } cases[] = {
         {"W:WK17,24:B8,K18\tloss\t-\t-\tx\n", "c.tsv:1: expected 6 tab-separated fields"},
-        {"W:WK17,24:B8,K99\tloss\t-\t-\tx\t-\n", "c.tsv:1: bad FEN"},
+        {"W:WK17,24:B8,K99\tloss\t-\t-\tx\t-\n", "c.tsv:1: bad checkers FEN"},
         {"W:WK17,24:B8,K18\tlost\t-\t-\tx\t-\n", "c.tsv:1: bad result 'lost'"},
         {"W:WK17,24:B8,K18\tloss in 7\t-\t-\tx\t-\n", "bad result 'loss in 7'"},
         {"W:WK17,24:B8,K18\tdraw in 4\t-\t-\tx\t-\n", "bad result 'draw in 4'"},
@@ -244,6 +245,102 @@ TEST(CorpusProof, KeepsAreProvenThroughTheMove) {
     EXPECT_EQ(r.checks[0].found.rfind("win (proven", 0), 0u) << r.checks[0].found;
     ASSERT_EQ(r.checks[1].line.size(), 1u);
     EXPECT_EQ(checkers::format_move(r.checks[1].line[0]), "14x23");
+}
+
+TEST(ChessCorpusFile, ParsesSanAndUciMoves) {
+    const std::string text =
+        "# under-promotion\n"
+        "8/1P6/k7/8/K7/8/8/8 w - - 0 1\twin in 13\tb8=R\tb7b8q, b8=N+\tCHESS.md\t-\n";
+    EXPECT_TRUE(is_chess_corpus(text));
+    EXPECT_FALSE(is_chess_corpus("# x\nW:WK17,24:B8,K18\tloss\t-\t-\tx\t-\n"));
+    EXPECT_FALSE(is_chess_corpus("[Event \"x\"]\n"));
+    const auto entries = parse_corpus<chess::Position>(text, "c.tsv");
+    ASSERT_TRUE(entries.ok()) << entries.error();
+    ASSERT_EQ(entries->size(), 1u);
+    const ChessEntry& e = entries->front();
+    EXPECT_EQ(e.line, 2);
+    EXPECT_EQ(e.verdict, Outcome::win(13));
+    ASSERT_EQ(e.keeps.size(), 1u);
+    EXPECT_EQ(chess::format_uci(e.keeps[0]), "b7b8r");
+    ASSERT_EQ(e.spoils.size(), 2u);
+    EXPECT_EQ(chess::format_san(e.position, e.spoils[0]), "b8=Q");
+    EXPECT_EQ(chess::format_uci(e.spoils[1]), "b7b8n");
+}
+
+TEST(ChessCorpusFile, RefusesWithLineAndToken) {
+    const struct {
+        const char* text;
+        const char* message;
+    } cases[] = {
+        {"8/1P6/k7/8/K7/8/8/9 w - - 0 1\twin\t-\t-\tx\t-\n", "c.tsv:1: bad chess FEN"},
+        {"8/1P6/k7/8/K7/8/8/8 w - - 0 1\twin\tb8=K\t-\tx\t-\n", "c.tsv:1: keeps: "},
+        {"8/1P6/k7/8/K7/8/8/8 w - - 0 1\twin\t-\tKa5\tx\t-\n", "c.tsv:1: spoils: "},
+        {"8/1P6/k7/8/K7/8/8/8 w - - 0 1\twin in 12\t-\t-\tx\t-\n", "bad result 'win in 12'"},
+        // A corpus holds one game: a checkers line in a chess corpus is a bad chess FEN.
+        {"8/1P6/k7/8/K7/8/8/8 w - - 0 1\twin\t-\t-\tx\t-\nW:WK17,24:B8,K18\tloss\t-\t-\tx\t-\n",
+         "c.tsv:2: bad chess FEN (a corpus holds the game of its first entry)"},
+    };
+    for (const auto& c : cases) {
+        const auto r = parse_corpus<chess::Position>(c.text, "c.tsv");
+        ASSERT_FALSE(r.ok()) << c.text;
+        EXPECT_NE(r.error().find(c.message), std::string::npos) << r.error();
+    }
+}
+
+// KPvK built in memory (and its successors), as the search sees tables.
+class ChessCorpusRunner : public ::testing::Test {
+  protected:
+    class Probe final : public search::EndgameProbeOf<chess::Position> {
+      public:
+        std::optional<Outcome> probe(const chess::Position& pos) override {
+            return tables().probe(pos);
+        }
+        int max_pieces() const override { return 4; }
+    };
+    static const tb::chess::MaterialTableSet& tables() {
+        static const auto set = tb::chess::build_closure({*tb::chess::Material::parse("KPvK")},
+                                                         tb::BuildMethod::OutCounting);
+        return set;
+    }
+    static ChessEntry entry(const std::string& line) {
+        const auto entries = parse_corpus<chess::Position>(line + "\n", "t");
+        EXPECT_TRUE(entries.ok()) << entries.error();
+        return entries->front();
+    }
+    Probe probe;
+};
+
+// CHESS.md's under-promotion win: b8=R keeps it, b8=Q (stalemate) spoils it.
+TEST_F(ChessCorpusRunner, ChecksResultDistanceAndMovesThroughTheTables) {
+    const auto r = check_entry(
+        entry("8/1P6/k7/8/K7/8/8/8 w - - 0 1\twin in 13\tb8=R\tb8=Q\tCHESS.md\t-"), &probe);
+    EXPECT_TRUE(r.passed());
+    ASSERT_EQ(r.checks.size(), 3u);
+    EXPECT_EQ(r.checks[0].found, "win in 13 plies (table)");
+    EXPECT_EQ(r.checks[1].subject, "keep b8=R");
+    EXPECT_EQ(r.checks[2].subject, "spoil b8=Q");
+    EXPECT_EQ(r.checks[2].found, "draw (table)");
+    for (const char* wrong : {"8/1P6/k7/8/K7/8/8/8 w - - 0 1\twin in 15\t-\t-\tx\t-",
+                              "8/1P6/k7/8/K7/8/8/8 w - - 0 1\twin\tb8=Q\t-\tx\t-",
+                              "8/1P6/k7/8/K7/8/8/8 w - - 0 1\twin\t-\tb8=R\tx\t-",
+                              "8/1P6/k7/8/K7/8/8/8 w - - 0 1\tdraw\t-\t-\tx\t-"}) {
+        const auto bad = check_entry(entry(wrong), &probe);
+        EXPECT_EQ(bad.status(), Status::Fail) << wrong;
+    }
+}
+
+// Chess has no prover: what the tables do not hold is unknown, never a pass, and says why.
+TEST_F(ChessCorpusRunner, BeyondTheTablesIsUnknown) {
+    const auto krk = check_entry(entry("8/8/8/8/8/2k5/8/KBN5 w - - 0 1\twin\t-\t-\tx\t-"), &probe);
+    EXPECT_EQ(krk.status(), Status::Unknown);
+    EXPECT_EQ(krk.checks[0].found, "unknown (not in the tables; chess has no prover beyond them)");
+    const auto open = check_entry(
+        entry("8/8/8/8/8/2k5/8/KBN5 w - - 0 1\twin\t-\t-\tx\topen: needs KBNvK"), &probe);
+    EXPECT_EQ(open.status(), Status::Open);
+    const auto none =
+        check_entry(entry("8/1P6/k7/8/K7/8/8/8 w - - 0 1\twin\tb8=R\t-\tx\t-"), nullptr);
+    EXPECT_EQ(none.status(), Status::Unknown);
+    EXPECT_EQ(none.checks[1].found, "unknown (no tables: --db)");
 }
 
 }  // namespace

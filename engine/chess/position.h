@@ -42,6 +42,7 @@ class Position {
     Bitboard pieces(PieceType t) const { return by_type_[slot(t)]; }
     Bitboard pieces(Color c, PieceType t) const { return pieces(c) & pieces(t); }
     Bitboard occupied() const { return pieces(Color::White) | pieces(Color::Black); }
+    int piece_count() const { return popcount(occupied()); }
     std::optional<Piece> piece_on(Square s) const;
     Square king(Color c) const { return lowest_square(pieces(c, PieceType::King)); }
 
