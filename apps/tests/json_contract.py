@@ -133,7 +133,11 @@ if len(rows) != 2 * 5:  # KPvK, KQvK, KRvK, KBvK, KNvK
     fail(f"chess stats: {len(rows)} rows, expected 10")
 run(["verify", chess_tables], "verify")
 run(["probe", chess_tables, "8/1P6/k7/8/K7/8/8/8 w - - 0 1"], "probe")
-run(["play-out", "--db", chess_tables, "8/8/8/5k2/8/8/1Q6/K7 w - - 0 1"], "play_out")
+docs = run(["play-out", "--db", chess_tables, "8/8/8/5k2/8/8/1Q6/K7 w - - 0 1"], "play_out")
+# KPvK built with --metric both: its DTZ tables follow the 50-move win.
+if docs and (docs[0]["games"][0]["fifty_move_win_at_start"] is not True
+             or docs[0]["materials"][0]["dtz_fifty_slips"] != 0):
+    fail("play-out: the DTZ tables beside the DTM ones follow the 50-move win")
 run(["pgn", os.path.join(SOURCE, "apps", "tests", "data", "blunder.pgn"), "--db", chess_tables],
     "pgn", status=1)
 run(["pgn", os.path.join(SOURCE, "apps", "tests", "data", "illegal.pdn")], "error", status=2)

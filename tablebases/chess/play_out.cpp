@@ -77,7 +77,8 @@ const char* to_string(GameEnd e) {
     return "?";
 }
 
-PlayedGame play_out(const Position& start, Attacker& attacker, const DtmOf& dtm, int slack_moves) {
+PlayedGame play_out(const Position& start, Attacker& attacker, const DtmOf& dtm, int slack_moves,
+                    const DtzOf& dtz) {
     PlayedGame g;
     g.start = start;
     const auto value = dtm(start);
@@ -87,6 +88,14 @@ PlayedGame play_out(const Position& start, Attacker& attacker, const DtmOf& dtm,
     }
     g.dtm_plies = value->plies();
     g.dtm_moves = (g.dtm_plies + 1) / 2;
+    if (dtz) {
+        const auto d = dtz(start);
+        if (!d) {
+            g.error = "the start is not in the DTZ tables";
+            return g;
+        }
+        g.fifty_move_win_at_start = wins_within_fifty(*d, start.halfmove_clock());
+    }
     const Color winner = start.side_to_move();
     std::map<std::uint64_t, int> seen{{start.hash(), 1}};
     Position pos = start;
@@ -140,6 +149,14 @@ PlayedGame play_out(const Position& start, Attacker& attacker, const DtmOf& dtm,
             if (!v->is_loss()) {
                 g.end = GameEnd::TableDraw;
                 return g;
+            }
+            if (g.fifty_move_win_at_start.value_or(false) && !g.fifty_move_slip) {
+                const auto d = dtz(pos);
+                if (!d) {
+                    g.error = "the attacker's move leads out of the DTZ tables";
+                    return g;
+                }
+                if (!loses_within_fifty(*d, pos.halfmove_clock())) g.fifty_move_slip = g.moves_used;
             }
         }
     }

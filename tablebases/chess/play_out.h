@@ -27,6 +27,16 @@ using retrocheck::chess::Position;
 // nothing when no table holds it.
 using DtmOf = std::function<std::optional<Outcome>(const Position&)>;
 
+// A position's DTZ50 for its side to move in Syzygy's terms (plies to the next capture or pawn
+// move; > 0 a win, < 0 a loss, 0 a draw; past 100 plies a cursed win or blessed loss) from DTZ
+// tables; nothing when none holds it.
+using DtzOf = std::function<std::optional<int>(const Position&)>;
+
+// Whether a position whose side to move has DTZ dtz and whose halfmove clock is `clock` is won
+// (lost) under the 50-move rule: the zeroing move comes within the 100 plies the clock allows.
+constexpr bool wins_within_fifty(int dtz, int clock) { return dtz > 0 && dtz + clock <= 100; }
+constexpr bool loses_within_fifty(int dtz, int clock) { return dtz < 0 && clock - dtz <= 100; }
+
 // The side that is to win.
 class Attacker {
   public:
@@ -79,13 +89,21 @@ struct PlayedGame {
     // The game ran 100 plies without a capture or pawn move before it ended: the 50-move rule
     // would have drawn it.
     bool fifty_move_draw = false;
+    // With DTZ tables: whether the start, at its clock, is won under the 50-move rule (a cursed
+    // win is not), and the attacker's first move after which the defender, at the game's clock,
+    // was no longer lost under it (nothing when the win never slipped).
+    std::optional<bool> fifty_move_win_at_start;
+    std::optional<int> fifty_move_slip;
     std::string error;
     bool mated() const { return end == GameEnd::Mate; }
     int over() const { return moves_used - dtm_moves; }
 };
 
-// start must be a position the tables hold as a win for its side to move.
-PlayedGame play_out(const Position& start, Attacker& attacker, const DtmOf& dtm, int slack_moves);
+// start must be a position the tables hold as a win for its side to move. With dtz (DTZ50 tables
+// of the same materials), the 50-move win is followed move by move; a position they do not hold
+// ends the game in an error.
+PlayedGame play_out(const Position& start, Attacker& attacker, const DtmOf& dtm, int slack_moves,
+                    const DtzOf& dtz = {});
 
 // n positions of the material won by the tables for their side to move (random_position_of: a
 // uniform slot of either side to move, turned by a random symmetry), from the seed; fewer when

@@ -15,6 +15,7 @@
 #include "engine/chess/notation.h"
 #include "engine/chess/search/eval.h"
 #include "tablebases/chess/build.h"
+#include "tablebases/chess/dtz.h"
 #include "tablebases/chess/kpk_bitbase.h"
 #include "tablebases/chess/play_out.h"
 
@@ -131,6 +132,80 @@ TEST(FastPlayOut, TheKpkKnowledgeIsTheTables) {
     }
     EXPECT_GT(checked, 300'000u);
     EXPECT_GT(kpk->wins(), 0u);
+}
+
+TEST(FastPlayOut, TheFiftyMoveBoundaries) {
+    EXPECT_TRUE(wins_within_fifty(100, 0));
+    EXPECT_FALSE(wins_within_fifty(101, 0));  // a cursed win
+    EXPECT_TRUE(wins_within_fifty(90, 10));
+    EXPECT_FALSE(wins_within_fifty(90, 11));
+    EXPECT_FALSE(wins_within_fifty(-5, 0));
+    EXPECT_TRUE(loses_within_fifty(-100, 0));
+    EXPECT_FALSE(loses_within_fifty(-101, 0));  // a blessed loss
+    EXPECT_TRUE(loses_within_fifty(-90, 10));
+    EXPECT_FALSE(loses_within_fifty(-90, 11));
+    EXPECT_FALSE(loses_within_fifty(5, 0));
+}
+
+// An attacker that plays its first move as slowly as still wins (the longest winning child by
+// DTM), then the quickest: the game takes longer than the start's DTZ.
+class SlowFirstMove final : public Attacker {
+  public:
+    Result<Move> choose(const Position&, const std::vector<Move>& moves,
+                        const Position& pos) override {
+        std::optional<Move> best;
+        int best_plies = 0;
+        for (const Move m : retrocheck::chess::legal_moves(pos)) {
+            const auto v = dtm()(pos.after(m));
+            if (!v || !v->is_loss()) continue;
+            const bool take =
+                !best || (moves.empty() ? v->plies() > best_plies : v->plies() < best_plies);
+            if (take) best = m, best_plies = v->plies();
+        }
+        if (!best) return Error{"no winning move"};
+        return *best;
+    }
+};
+
+// With DTZ tables the 50-move win is followed: a start whose DTZ and clock make 100 plies is
+// won under the rule and the slow first move lets it slip; one more ply on the clock and the
+// start is cursed; at a clock of 0 nothing slips.
+TEST(FastPlayOut, DtzTablesFollowTheFiftyMoveWin) {
+    static const DtzTableSet dtz_set =
+        build_dtz_closure({*Material::parse("KRvK")}, BuildMethod::OutCounting);
+    const DtzOf dtz = [](const Position& p) -> std::optional<int> {
+        const auto v = dtz_set.probe(p);
+        return v ? std::optional<int>(v->dtz) : std::nullopt;
+    };
+    const auto with_clock = [](const Position& p, int clock) {
+        std::string fen = retrocheck::chess::format_fen(p);
+        const auto fields = fen.rfind(' ', fen.rfind(' ') - 1);
+        fen = fen.substr(0, fields + 1) + std::to_string(clock) + " 1";
+        return *retrocheck::chess::parse_fen(fen);
+    };
+    int tried = 0;
+    for (const Position& won : random_won_positions(*Material::parse("KRvK"), 40, 7, dtm())) {
+        const int d = *dtz(won);
+        // Only starts where the slowest winning move is slower than the DTZ allows.
+        SlowFirstMove probe_only;
+        const Position first = won.after(*probe_only.choose(won, {}, won));
+        if (first.halfmove_clock() == 0 || -*dtz(first) <= d - 1) continue;
+        ++tried;
+        SlowFirstMove attacker;
+        const PlayedGame tight = play_out(with_clock(won, 100 - d), attacker, dtm(), 40, dtz);
+        EXPECT_EQ(tight.fifty_move_win_at_start, true);
+        EXPECT_EQ(tight.fifty_move_slip, 1) << retrocheck::chess::format_fen(won);
+        const PlayedGame cursed = play_out(with_clock(won, 101 - d), attacker, dtm(), 40, dtz);
+        EXPECT_EQ(cursed.fifty_move_win_at_start, false);
+        EXPECT_FALSE(cursed.fifty_move_slip);
+        const PlayedGame fresh = play_out(won, attacker, dtm(), 40, dtz);
+        EXPECT_TRUE(fresh.mated());
+        EXPECT_EQ(fresh.fifty_move_win_at_start, true);
+        EXPECT_FALSE(fresh.fifty_move_slip);
+        const PlayedGame none = play_out(won, attacker, dtm(), 40);
+        EXPECT_FALSE(none.fifty_move_win_at_start);
+    }
+    EXPECT_GE(tried, 5);
 }
 
 }  // namespace
