@@ -58,9 +58,11 @@ constexpr ScoreKind kind_of(Score score, const std::optional<Outcome>& end_value
 // Iterations 1..limits.depth into result: search_root(depth) searches the root (filling pv),
 // kind_of(score, line) says what its score rests on, nodes is the search's node count. An
 // iteration the budget stops is abandoned (result.out_of_time) and none starts once the budget is
-// spent. The loop also ends once a win or loss proven by the search lies inside the searched
-// depth (deeper iterations can only repeat it), or once an iteration reaches root_value, the
-// table value of the root, through the tables.
+// spent; the root moves it searched in full still count: when one of them heads the principal
+// variation it left (search_root sets it only from moves searched to the end), it is the best
+// move, the score staying the last complete iteration's. The loop also ends once a win or loss
+// proven by the search lies inside the searched depth (deeper iterations can only repeat it), or
+// once an iteration reaches root_value, the table value of the root, through the tables.
 template <class Move, class SearchRoot, class KindOf>
 void deepen(const SearchLimits& limits, const std::optional<Score>& root_value, Budget& budget,
             const PvTable<Move>& pv, const std::uint64_t& nodes, SearchResultOf<Move>& result,
@@ -71,6 +73,10 @@ void deepen(const SearchLimits& limits, const std::optional<Score>& root_value, 
         const Score score = search_root(depth);
         if (budget.stopped()) {
             result.out_of_time = true;
+            if (const auto line = pv.root(); !line.empty()) {
+                result.best_move = line.front();
+                result.pv = line;
+            }
             break;
         }
         budget.iteration_done();

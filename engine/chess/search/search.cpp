@@ -210,9 +210,12 @@ Score Searcher::Impl::search(const Position& pos, int depth, Score alpha, Score 
     // Reverse futility: near the leaves, an evaluation this far above beta stays there.
     if (prunable && depth <= 3 && static_eval - kFutilityMargin * depth >= beta) return static_eval;
     // Null move: when passing still holds beta at a reduced depth, so will a move. Not in check,
-    // not on the principal variation, not near a proven score, and only for a side with a piece
-    // (kings and pawns alone are where zugzwang lives).
-    if (prunable && depth >= 3 && has_piece(pos, pos.side_to_move()) && static_eval >= beta) {
+    // not on the principal variation, not near a proven score, and only when both sides have a
+    // piece: kings and pawns alone are where zugzwang lives, and against a lone king (or king and
+    // pawns) the mating side's evaluation holds beta at almost every node, so passing would prune
+    // the very manoeuvres (KBNvK's) that make progress.
+    if (prunable && depth >= 3 && has_piece(pos, pos.side_to_move()) &&
+        has_piece(pos, ~pos.side_to_move()) && static_eval >= beta) {
         path_.push_back(key);
         const Score s =
             -search(pos.passed(), depth - 1 - kNullReduction, -beta, -beta + 1, ply + 1, false);

@@ -84,6 +84,26 @@ TEST(Endgames, TheLoneKingIsDrivenToTheEdgeAndTheRightCorner) {
     EXPECT_EQ(endgames::corner_distance(a1, f1), 7);
 }
 
+// The lone king's free squares: next to it and attacked by no piece of the other side.
+TEST(Endgames, FreeKingSquaresCountWhatTheLoneKingMayStepTo) {
+    const auto free = [](const char* f) {
+        return endgames::free_king_squares(fen(f), Color::White);
+    };
+    // Ka8 against Kb6: only b8 is free; a bishop on c7 takes it too.
+    EXPECT_EQ(free("k7/8/1K6/8/8/8/8/8 w - - 0 1"), 1);
+    EXPECT_EQ(free("k7/2B5/1K6/8/8/8/8/8 w - - 0 1"), 0);
+    EXPECT_EQ(
+        endgames::free_king_squares(fen("k7/2B5/1K6/8/8/8/8/8 w - - 0 1").flipped(), Color::Black),
+        0);
+    // In the open all eight; a knight on c3 takes d5 and e4.
+    EXPECT_EQ(free("8/8/8/4k3/8/8/8/K7 w - - 0 1"), 8);
+    EXPECT_EQ(free("8/8/8/4k3/8/2N5/8/K7 w - - 0 1"), 6);
+    // An unguarded knight on e4 is a square the king may take; it takes d6 and f6.
+    EXPECT_EQ(free("8/8/8/4k3/4N3/8/8/K7 w - - 0 1"), 6);
+    // A rook's file and rank, a queen's lines too.
+    EXPECT_EQ(free("8/8/8/4k3/8/8/8/K2R4 w - - 0 1"), 5);
+}
+
 TEST(ChessSearch, FindsMateInOneWithItsDistance) {
     const Position pos = fen("6k1/8/6K1/8/8/8/8/R7 w - - 0 1");
     const auto r = run(pos, 3);
