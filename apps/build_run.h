@@ -1,6 +1,11 @@
 // `build` and the build step of `check`, once for both games (AppGame<G>, apps/games.h): the
 // given slices and every slice their moves lead to, in build order, each file written as soon
 // as its table is done, keeping in memory only the tables later slices still need.
+//
+// A build resumes: a slice whose file an earlier run finished (files are written whole, under a
+// temporary name renamed at the end) is read back, every block checked, instead of built; a
+// file that does not read back (damaged, another slice's, another metric's) is built again and
+// replaced. --overwrite (request.overwrite) builds every table afresh.
 #pragma once
 
 #include <fmt/format.h>
@@ -35,6 +40,24 @@ std::string longest_text(int levels) {
     if (levels <= 1) return "-";
     const int code = levels - 1;
     return (code % 2 == 1 ? "win in " : "loss in ") + Outcome::plies_text(Metric::plies(code));
+}
+
+// The table an earlier run left at path for s, read back with every block checked; nothing when
+// there is no file, and the reason when it cannot be used (it is then built again).
+template <typename Built, typename Slice>
+Result<std::shared_ptr<typename Built::StoredTable>> kept_table(const std::filesystem::path& path,
+                                                                const Slice& s) {
+    using Files = tb::store::GameFiles<Built>;
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) return std::shared_ptr<typename Built::StoredTable>{};
+    const auto file = tb::store::TableFile::open(path, 1);
+    if (!file) return Error{file.error()};
+    if (!Files::holds(**file) || !(Files::slice(**file) == s))
+        return Error{path.string() + ": its header names another table (" + (*file)->table_name() +
+                     ")"};
+    auto table = Files::read(**file);
+    if (!table) return Error{table.error()};
+    return *table;
 }
 
 // G: the game (AppGame<G>); Built: the table game whose tables are built, G's own (DTW, DTM) or
@@ -74,7 +97,30 @@ Result<BuildSummary> build_tables(const std::vector<typename G::Slice>& slices,
     sum.slots = Game::kSlots;
     const auto t0 = std::chrono::steady_clock::now();
     typename Built::Tables in_memory;
+    // A finished table joins those in memory, and the tables no slice still to build needs leave.
+    const auto hold = [&](const Slice& s, std::shared_ptr<typename Built::StoredTable> table) {
+        in_memory.add(std::move(table));
+        for (const Slice& t : G::successors(s))
+            if (--needed_by[t] == 0) in_memory.remove(t);
+        if (needed_by[s] == 0) in_memory.remove(s);
+    };
     for (const Slice& s : order) {
+        const std::filesystem::path path = Files::path(request.out, s);
+        if (!request.overwrite) {
+            auto kept = kept_table<Built>(path, s);
+            if (kept && *kept) {
+                ++sum.kept;
+                if (request.log)
+                    request.log(fmt::format(
+                        "{:<12} {:<13} kept (a finished file of an earlier run)",
+                        Game::unit_name(s), Game::kSliceColumn ? Game::unit_id(s) : ""));
+                hold(s, std::move(kept).value());
+                continue;
+            }
+            if (!kept && request.log)
+                request.log(fmt::format("{:<12} {:<13} built again: {}", Game::unit_name(s),
+                                        Game::kSliceColumn ? Game::unit_id(s) : "", kept.error()));
+        }
         tb::BuildProgress progress;
         tb::BuildStats stats;
         const std::uint64_t before = sum.positions;
@@ -97,7 +143,7 @@ Result<BuildSummary> build_tables(const std::vector<typename G::Slice>& slices,
             return Error{G::name(s) + ": " + e.what()};
         }
         const double seconds = seconds_since(t_slice);
-        auto bytes = tb::store::write_table(*table, Files::path(request.out, s));
+        auto bytes = tb::store::write_table(*table, path);
         if (!bytes) return Error{bytes.error()};
         sum.positions += stats.positions;
         sum.bytes += *bytes;
@@ -109,10 +155,7 @@ Result<BuildSummary> build_tables(const std::vector<typename G::Slice>& slices,
                             counted(stats.positions, Game::kSlot, Game::kSlots),
                             longest_text<typename tb::detail::MetricOf<Built>::type>(stats.levels),
                             seconds_text(seconds), bytes_text(*bytes)));
-        in_memory.add(std::move(table));
-        for (const Slice& t : G::successors(s))
-            if (--needed_by[t] == 0) in_memory.remove(t);
-        if (needed_by[s] == 0) in_memory.remove(s);
+        hold(s, std::move(table));
     }
     sum.seconds = seconds_since(t0);
     sum.peak_memory = peak_memory_bytes();

@@ -101,7 +101,9 @@ void add_build_options(CLI::App* cmd, BuildArgs& args, bool required) {
         ->check(CLI::IsMember({"outcount", "grandfather"}))
         ->capture_default_str();
     cmd->add_flag("--overwrite", args.overwrite,
-                  "Remove table files of the directory that this build would not rewrite");
+                  "Build every table afresh, and remove the directory's table files this build "
+                  "would not write (without it a build keeps the finished, valid files of an "
+                  "earlier run and builds the rest)");
     add_threads_option(cmd, args.threads);
 }
 
@@ -164,9 +166,10 @@ Command add_build(CLI::App& app) {
 }
 
 BuildSummary add_summaries(const BuildSummary& a, const BuildSummary& b) {
-    BuildSummary s = a.slices ? a : b;
-    if (!a.slices || !b.slices) return s;
+    BuildSummary s = a.slices || a.kept ? a : b;
+    if (!(a.slices || a.kept) || !(b.slices || b.kept)) return s;
     s.slices = a.slices + b.slices;
+    s.kept = a.kept + b.kept;
     s.positions = a.positions + b.positions;
     s.bytes = a.bytes + b.bytes;
     s.seconds = a.seconds + b.seconds;
@@ -175,9 +178,12 @@ BuildSummary add_summaries(const BuildSummary& a, const BuildSummary& b) {
 }
 
 void print_build_summary(const BuildSummary& s, const std::string& method) {
-    fmt::print("built {}, {}, by {}\n",
+    fmt::print("built {}, {}, by {}{}\n",
                counted(static_cast<std::uint64_t>(s.slices), s.unit, s.units),
-               counted(s.positions, s.slot, s.slots), method);
+               counted(s.positions, s.slot, s.slots), method,
+               s.kept ? fmt::format("; kept {} of an earlier run",
+                                    counted(static_cast<std::uint64_t>(s.kept), s.unit, s.units))
+                      : "");
     fmt::print("time               {}\n", seconds_text(s.seconds));
     fmt::print("rate               {}\n", rate_text(per_second(s.positions, s.seconds), s.slots));
     fmt::print("bytes on disk      {} ({})\n", grouped(s.bytes), bytes_text(s.bytes));
@@ -193,6 +199,7 @@ nlohmann::json build_json(const BuildSummary& s, const BuildArgs& args) {
         {"pieces", args.pieces},
         {"method", args.method},
         {"slices", s.slices},
+        {"kept", s.kept},
         {"positions", s.positions},
         {"seconds", json_seconds(s.seconds)},
         {"positions_per_second", static_cast<std::uint64_t>(per_second(s.positions, s.seconds))},

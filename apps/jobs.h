@@ -40,6 +40,7 @@ void add_build_options(CLI::App* cmd, BuildArgs& args, bool required);
 
 struct BuildSummary {
     int slices = 0;  // tables built: checkers slices or chess materials
+    int kept = 0;    // finished, valid files of an earlier run, read back instead of built
     std::string unit = "slice", units = "slices";        // what a table holds
     std::string slot = "position", slots = "positions";  // what a build counts
     std::uint64_t positions = 0, bytes = 0, peak_memory = 0;
