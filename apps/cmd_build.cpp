@@ -1,5 +1,6 @@
 // `retrocheck build checkers --pieces N --out DIR [--method outcount|grandfather] [--threads T]`
 // `retrocheck build chess --material KQRvKR --out DIR [--metric dtm|dtz|both] ...`
+// `retrocheck build GAME (--pieces N | --material M) --plan [--rate R] [--json]`: the plan only.
 #include <fmt/format.h>
 #include <signal.h>
 
@@ -16,6 +17,7 @@
 #include "apps/games.h"
 #include "apps/jobs.h"
 #include "apps/output.h"
+#include "apps/plan_run.h"
 #include "apps/progress.h"
 #include "tablebases/checkers/build.h"
 #include "tablebases/checkers/index.h"
@@ -96,7 +98,7 @@ void add_build_options(CLI::App* cmd, BuildArgs& args, bool required) {
                                          : "Directory for the table files (default: tables; "
                                            "chess-tables for chess)")
                     ->default_str("");
-    if (required) out->required();
+    if (required) out->description("Directory for the table files (required unless --plan)");
     cmd->add_option("--method", args.method, "Retrograde method")
         ->check(CLI::IsMember({"outcount", "grandfather"}))
         ->capture_default_str();
@@ -111,7 +113,8 @@ Command add_build(CLI::App& app) {
     struct Args {
         std::string game, materials;
         BuildArgs build;
-        bool quiet = false, json = false;
+        bool quiet = false, json = false, plan = false;
+        double rate = 0;
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand("build",
@@ -127,42 +130,67 @@ Command add_build(CLI::App& app) {
                     "Chess: dtm (WDL and DTM, KQvK.rctb; the default), dtz (WDL and DTZ under "
                     "the 50-move rule, Syzygy's metric, KQvK.dtz.rctb) or both")
         ->check(CLI::IsMember({"dtm", "dtz", "both"}));
+    cmd->add_flag("--plan", args->plan,
+                  "Build nothing: print per table its size, the memory and time its build needs, "
+                  "the totals and the critical path of the table graph");
+    cmd->add_option("--rate", args->rate,
+                    "With --plan: slots a second to estimate times with (default: measured here "
+                    "on a small build)")
+        ->check(CLI::Range(1.0, 1e12))
+        ->default_str("");
     cmd->add_flag("--quiet", args->quiet, "Print only the summary");
     cmd->add_flag("--json", args->json, "Print one JSON object: the summary");
-    return {cmd, [args, cmd] {
-                return with_game(args->game, [&]<typename G>() {
-                    using Game = AppGame<G>;
-                    const auto roots = Game::roots(args->materials, args->build.pieces,
-                                                   cmd->count("--pieces") > 0, true);
-                    if (!roots) return fail(roots.error());
-                    const auto threads = limit_threads(args->build.threads);
-                    BuildRequest request = args->build.request();
-                    if (!args->quiet && !args->json) request.log = print_line;
-                    const std::string& metric = args->build.metric;
-                    Result<BuildSummary> summary = BuildSummary{};
-                    if constexpr (std::is_same_v<G, tb::chess::ChessGame>) {
-                        // Both: the DTM tables, then the DTZ ones, the summary their sum.
-                        if (metric != "dtz") summary = build_tables<G>(*roots, request);
-                        if (summary && metric != "dtm" && !metric.empty()) {
-                            const auto dtz =
-                                build_tables<G, tb::chess::ChessDtzGame>(*roots, request);
-                            summary = dtz ? add_summaries(*summary, *dtz) : dtz;
-                        }
-                    } else {
-                        if (!metric.empty())
-                            return fail("--metric " + metric +
-                                        ": checkers tables have one metric, DTW (the option "
-                                        "is chess's)");
-                        summary = build_tables<G>(*roots, request);
+    return {
+        cmd, [args, cmd] {
+            return with_game(args->game, [&]<typename G>() {
+                using Game = AppGame<G>;
+                const auto roots = Game::roots(args->materials, args->build.pieces,
+                                               cmd->count("--pieces") > 0, true);
+                if (!roots) return fail(roots.error());
+                const auto threads = limit_threads(args->build.threads);
+                if (args->plan) {
+                    MeasuredRate rate{args->rate, 0, 0};
+                    std::string source = "given with --rate";
+                    if (args->rate <= 0) {
+                        const auto calibration = Game::calibration();
+                        rate = measure_build_rate<G>(calibration, args->build.request().method);
+                        source = fmt::format("measured here: {} and what it leads to, {} in {}",
+                                             Game::unit_name(calibration),
+                                             counted(rate.slots, Game::kSlot, Game::kSlots),
+                                             seconds_text(rate.seconds));
                     }
-                    if (!summary) return fail(summary.error());
-                    if (args->json)
-                        print_json(Game::build_json(*summary, args->build, *roots));
-                    else
-                        print_build_summary(*summary, args->build.method);
-                    return kExitOk;
-                });
-            }};
+                    const std::string what =
+                        args->materials.empty() ? fmt::format("up to {} pieces", args->build.pieces)
+                                                : args->materials + " and what it leads to";
+                    return run_plan<G>(*roots, what, rate, source, args->json);
+                }
+                if (cmd->count("--out") == 0) return fail("--out DIR is required (or --plan)");
+                BuildRequest request = args->build.request();
+                if (!args->quiet && !args->json) request.log = print_line;
+                const std::string& metric = args->build.metric;
+                Result<BuildSummary> summary = BuildSummary{};
+                if constexpr (std::is_same_v<G, tb::chess::ChessGame>) {
+                    // Both: the DTM tables, then the DTZ ones, the summary their sum.
+                    if (metric != "dtz") summary = build_tables<G>(*roots, request);
+                    if (summary && metric != "dtm" && !metric.empty()) {
+                        const auto dtz = build_tables<G, tb::chess::ChessDtzGame>(*roots, request);
+                        summary = dtz ? add_summaries(*summary, *dtz) : dtz;
+                    }
+                } else {
+                    if (!metric.empty())
+                        return fail("--metric " + metric +
+                                    ": checkers tables have one metric, DTW (the option "
+                                    "is chess's)");
+                    summary = build_tables<G>(*roots, request);
+                }
+                if (!summary) return fail(summary.error());
+                if (args->json)
+                    print_json(Game::build_json(*summary, args->build, *roots));
+                else
+                    print_build_summary(*summary, args->build.method);
+                return kExitOk;
+            });
+        }};
 }
 
 BuildSummary add_summaries(const BuildSummary& a, const BuildSummary& b) {

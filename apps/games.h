@@ -56,6 +56,9 @@ struct AppGame<tb::CheckersGame> {
     // requires --pieces).
     static constexpr int kCheckPieces = 5;
     static constexpr const char* kCheckOut = "tables";
+    // The slice whose build (with the slices it leads to) measures the rate `build --plan`
+    // estimates with: two men and two kings.
+    static tb::Slice calibration() { return {1, 1, 1, 1}; }
     static Result<std::vector<tb::Slice>> roots(const std::string& materials, int pieces,
                                                 bool pieces_given, bool build);
     static nlohmann::json build_json(const BuildSummary& s, const BuildArgs& args,
@@ -182,6 +185,7 @@ struct AppGame<tb::chess::ChessGame> {
     // one up to --pieces, and every material they lead to (build requires one of the two).
     static constexpr int kCheckPieces = 4;
     static constexpr const char* kCheckOut = "chess-tables";
+    static tb::chess::Material calibration() { return *tb::chess::Material::parse("KQvKR"); }
     static Result<std::vector<tb::chess::Material>> roots(const std::string& materials, int pieces,
                                                           bool pieces_given, bool build);
     static nlohmann::json build_json(const BuildSummary& s, const BuildArgs& args,

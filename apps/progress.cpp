@@ -30,13 +30,14 @@ std::chrono::milliseconds interval() {
     return std::chrono::milliseconds(ms >= 1 && ms <= 10000 ? ms : 250);
 }
 
-// "1m05s", "6s"
+}  // namespace
+
 std::string duration_text(long seconds) {
+    if (seconds >= 86400) return fmt::format("{}d{:02}h", seconds / 86400, seconds % 86400 / 3600);
+    if (seconds >= 3600) return fmt::format("{}h{:02}m", seconds / 3600, seconds % 3600 / 60);
     return seconds >= 60 ? fmt::format("{}m{:02}s", seconds / 60, seconds % 60)
                          : fmt::format("{}s", seconds);
 }
-
-}  // namespace
 
 void set_progress_quiet(bool q) { quiet = q; }
 

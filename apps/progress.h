@@ -41,6 +41,9 @@ void set_progress_quiet(bool quiet);
 // again at its next tick. Never throws; stdout is flushed.
 void write_above_progress(std::FILE* to, const std::string& text);
 
+// "2d03h", "5h12m", "1m05s", "6s".
+std::string duration_text(long seconds);
+
 // "ETA 1m05s", a piece of a progress line: from the work done of total in `seconds`.
 std::string eta_text(std::uint64_t done, std::uint64_t total, double seconds);
 // A counted job's progress line: "verify 1,234 of 5,678 slots, 1.2M slots/s, ETA 4s".

@@ -109,6 +109,10 @@ D17 = "W:WK17,24:B8,K18"
 
 # Good input, every command.
 run(["build", "checkers", "--pieces", "3", "--out", tables], "build")
+docs = run(["build", "checkers", "--pieces", "8", "--plan"], "build_plan")
+if docs and (len(docs[0]["slices"]) != 495 or docs[0]["critical_path"][0] != "bm4bk0wm4wk0"):
+    fail("build --plan: 495 slices up to 8 pieces, the critical path headed by bm4bk0wm4wk0")
+run(["build", "chess", "--material", "KQRvKR", "--plan", "--rate", "1e7"], "build_plan")
 run(["show", D17], "show")
 run(["show", "-"], "show", lines=2, stdin="W:WK17,24:B8,K18\nB:W15,24,23:B10\n")
 run(["moves", "--fen-file", fens], "moves", lines=2)

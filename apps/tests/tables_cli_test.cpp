@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "apps/tests/cli_run.h"
@@ -89,6 +90,39 @@ TEST(TablesCli, BadInputIsNamed) {
     expect_refused("build chess --material KXvK --out /tmp/x", "'X' is not one of Q R B N P");
     expect_refused("build chess --out /tmp/x", "give --material or --pieces");
     expect_refused("build checkers --pieces 3 --material KQvK --out /tmp/x", "--material");
+}
+
+// build --plan builds nothing: per table its slots and memory, times at the rate given, the
+// totals, and a critical path that is a chain of tables each read by the one before it.
+TEST(TablesCli, BuildPlanSizesACheckersEightPieceBuild) {
+    const CliRun r = run("build checkers --pieces 8 --plan --rate 1000000 --json");
+    ASSERT_EQ(r.status, 0) << r.out;
+    const auto j = nlohmann::json::parse(r.out);
+    std::uint64_t slots = 0;
+    std::map<std::string, nlohmann::json> by_name;
+    for (const auto& s : j["slices"]) {
+        slots += s["slots"].get<std::uint64_t>();
+        EXPECT_NEAR(s["seconds"].get<double>(), s["slots"].get<double>() / 1e6, 0.001);
+        by_name[s["name"]] = s;
+    }
+    // Every slice of up to 8 pieces, with each side to move.
+    EXPECT_EQ(j["slices"].size(), 495u);
+    EXPECT_EQ(j["total_slots"], slots);
+    EXPECT_EQ(by_name.at("bm0bk1wm0wk1")["slots"], 2 * 32 * 31);
+    const auto& path = j["critical_path"];
+    ASSERT_GE(path.size(), 2u);
+    EXPECT_EQ(path.front(), "bm4bk0wm4wk0");  // the last built is its head
+    double chain = 0;
+    for (const auto& name : path) chain += by_name.at(name)["seconds"].get<double>();
+    EXPECT_NEAR(j["critical_path_seconds"].get<double>(), chain,
+                0.01 * static_cast<double>(path.size()));
+    EXPECT_LT(j["critical_path_seconds"].get<double>(), j["total_seconds"].get<double>());
+    EXPECT_EQ(j["peak_memory_slice"], "bm2bk2wm2wk2");
+    expect_refused("build checkers --pieces 3", "--out DIR is required (or --plan)");
+    const CliRun chess = run("build chess --material KQRvKR --plan --rate 1e7");
+    ASSERT_EQ(chess.status, 0) << chess.out;
+    EXPECT_NE(chess.out.find("critical path: 3 materials"), std::string::npos) << chess.out;
+    EXPECT_NE(chess.out.find("KQRvKR <- KQRvK <- KQvK"), std::string::npos) << chess.out;
 }
 
 TEST(TablesCli, VerifyRefusesADamagedFileByName) {
