@@ -123,7 +123,10 @@ TEST(Search, BenchCountIsTheSameEveryRun) {
 TEST(Search, TimeLimitAbandonsAnIterationAndKeepsTheLastWhole) {
     Searcher searcher(4);
     const auto r = searcher.search(Position::start(), {kMaxSearchDepth, 0.05});
-    EXPECT_TRUE(r.out_of_time);
+    // An iteration was cut short, unless (a loaded machine) the time ran out just as one ended.
+    ASSERT_FALSE(r.iterations.empty());
+    EXPECT_TRUE(r.out_of_time || r.iterations.back().seconds >= 0.05)
+        << r.iterations.back().seconds;
     ASSERT_TRUE(r.best_move);
     EXPECT_LT(r.depth, kMaxSearchDepth);
     EXPECT_EQ(static_cast<int>(r.iterations.size()), r.depth);
