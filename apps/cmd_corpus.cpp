@@ -368,7 +368,7 @@ Command add_corpus(CLI::App& app) {
                 if (corpus::is_chess_corpus(*text))
                     return run_entries(*args,
                                        corpus::parse_corpus<chess::Position>(*text, args->file));
-                return run_entries(*args, corpus::read_corpus(args->file));
+                return run_entries(*args, corpus::parse_checkers_corpus(*text, args->file));
             }};
 }
 

@@ -36,15 +36,10 @@ MeasuredRate measure_build_rate(const typename G::Slice& calibration, tb::BuildM
     MeasuredRate r;
     for (int run = 0; run < 2; ++run) {
         const auto t0 = std::chrono::steady_clock::now();
-        r.slots = 0;
-        typename G::Tables set;
-        for (const auto& s : tb::closure<G>({calibration})) {
-            set.add(std::make_shared<const typename G::StoredTable>(
-                tb::build_slice<G>(s, set, method)));
-            r.slots += AppGame<G>::slots(s);
-        }
+        tb::build_closure<G>({calibration}, method);
         r.seconds = seconds_since(t0);
     }
+    for (const auto& s : tb::closure<G>({calibration})) r.slots += AppGame<G>::slots(s);
     r.slots_per_second = static_cast<double>(r.slots) / std::max(r.seconds, 1e-6);
     return r;
 }

@@ -190,10 +190,15 @@ Result<std::vector<Entry>> parse_pdn_corpus(std::string_view text, const std::st
 Result<std::vector<Entry>> read_corpus(const std::filesystem::path& path) {
     auto text = read_text_file(path);
     if (!text) return Error{text.error()};
-    const auto first = text->find_first_not_of(" \t\r\n\xEF\xBB\xBF");
-    if (path.extension() == ".pdn" || (first != std::string::npos && (*text)[first] == '['))
-        return parse_pdn_corpus(*text, path.string());
-    return parse_corpus<checkers::Position>(*text, path.string());
+    return parse_checkers_corpus(*text, path);
+}
+
+Result<std::vector<Entry>> parse_checkers_corpus(std::string_view text,
+                                                 const std::filesystem::path& path) {
+    const auto first = text.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+    if (path.extension() == ".pdn" || (first != std::string_view::npos && text[first] == '['))
+        return parse_pdn_corpus(text, path.string());
+    return parse_corpus<checkers::Position>(text, path.string());
 }
 
 }  // namespace retrocheck::corpus

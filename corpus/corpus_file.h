@@ -57,7 +57,9 @@ bool is_chess_corpus(std::string_view text);
 Result<std::vector<Entry>> parse_pdn_corpus(std::string_view text, const std::string& file);
 
 // A checkers corpus file in either form: PDN when its name ends in .pdn or its text starts with a
-// tag.
+// tag; the second form takes the file's text already read.
 Result<std::vector<Entry>> read_corpus(const std::filesystem::path& path);
+Result<std::vector<Entry>> parse_checkers_corpus(std::string_view text,
+                                                 const std::filesystem::path& path);
 
 }  // namespace retrocheck::corpus
