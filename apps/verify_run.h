@@ -22,9 +22,15 @@
 #include "apps/verify_output.h"
 #include "tablebases/chess/dtz_verify.h"
 #include "tablebases/store/directory.h"
+#include "tablebases/store/window.h"
+#include "tablebases/verify/streaming.h"
 #include "tablebases/verify/verifier.h"
 
 namespace retrocheck::app {
+
+// Bytes of tables a verify keeps in memory beyond those the slice it checks needs, to read
+// tables many slices need (the largest successors) less often.
+inline constexpr std::uint64_t kSpareTableBytes = std::uint64_t{768} << 20;
 
 template <typename G>
 struct VerifyRun {
@@ -33,31 +39,57 @@ struct VerifyRun {
     int exit_code() const { return report.violations == 0 ? kExitOk : kExitFound; }
 };
 
-// A verification under a progress line: verify(tables, max_examples, &done) gives the report;
-// t0: when loading started, for the timing.
-template <typename G, typename Tables, typename Verify>
-VerifyRun<G> verify_with_progress(const Tables& tables, std::string_view what,
-                                  std::size_t max_examples,
-                                  std::chrono::steady_clock::time_point t0, Verify verify) {
-    std::uint64_t total = 0;
-    for (const auto& entry : tables.tables()) total += entry.second->values.size();
+// A verification of `total` slots under a progress line: verify(&done) gives the report; t0:
+// when loading started, for the timing.
+template <typename G, typename Verify>
+Result<VerifyRun<G>> verify_with_progress(std::uint64_t total, std::string_view what,
+                                          std::chrono::steady_clock::time_point t0, Verify verify) {
     std::atomic<std::uint64_t> done{0};
     VerifyRun<G> run;
     {
         ProgressLine line(
             [&] { return counted_progress(what, done.load(), total, "slots", seconds_since(t0)); });
-        run.report = verify(tables, max_examples, &done);
+        Result<tb::VerifyReport<G>> report = verify(&done);
+        if (!report) return Error{report.error()};
+        run.report = std::move(report).value();
     }
     run.seconds = seconds_since(t0);
     return run;
 }
 
+template <typename Tables>
+std::uint64_t slots_of(const Tables& tables) {
+    std::uint64_t total = 0;
+    for (const auto& entry : tables.tables()) total += entry.second->values.size();
+    return total;
+}
+
 template <typename G>
 VerifyRun<G> verify_tables(const typename G::Tables& tables, std::size_t max_examples,
                            std::chrono::steady_clock::time_point t0) {
-    return verify_with_progress<G>(
-        tables, "verify", max_examples, t0,
-        [](const auto& t, std::size_t k, auto* done) { return tb::verify(t, k, done); });
+    return verify_with_progress<G>(slots_of(tables), "verify", t0,
+                                   [&](auto* done) -> Result<tb::VerifyReport<G>> {
+                                       return tb::verify(tables, max_examples, done);
+                                   })
+        .value();
+}
+
+// A directory's tables a slice at a time (tablebases/verify/streaming.h), their histograms
+// gathered on the way when `histograms`.
+template <typename G>
+Result<VerifyRun<G>> verify_directory(const std::filesystem::path& dir, std::size_t max_examples,
+                                      StatsPrinter<G>* histograms) {
+    const auto t0 = std::chrono::steady_clock::now();
+    auto opened = tb::store::TableWindow<G>::open(dir, kSpareTableBytes);
+    if (!opened) return Error{opened.error()};
+    tb::store::TableWindow<G> window = std::move(opened).value();
+    return verify_with_progress<G>(window.slots(), "verify", t0, [&](auto* done) {
+        return tb::verify_streaming<G>(
+            window, max_examples, done,
+            [&](const typename G::Slice& s, const typename G::StoredTable& t) {
+                if (histograms) histograms->add(s, t);
+            });
+    });
 }
 
 template <typename G>
@@ -100,7 +132,7 @@ JunitSuite verify_junit(const VerifyRun<G>& run, const std::filesystem::path& di
 // The findings and the first consequences drawn with the child that shows them, and the
 // distances of every table.
 template <typename G>
-HtmlReport verify_html(const VerifyRun<G>& run, const typename G::Tables* tables,
+HtmlReport verify_html(const VerifyRun<G>& run, const StatsPrinter<G>* histograms,
                        const std::filesystem::path& dir) {
     using Game = AppGame<G>;
     const tb::VerifyReport<G>& r = run.report;
@@ -114,19 +146,15 @@ HtmlReport verify_html(const VerifyRun<G>& run, const typename G::Tables* tables
         for (const tb::Violation<G>& v : *list)
             page.boards.push_back(Game::board((v.finding ? "finding: " : "consequence: ") + v.rule,
                                               v.position, v.child_move, tb::describe(v)));
-    if (tables) {
-        StatsPrinter<G> stats(dir.string(), StatsPrinter<G>::Mode::Histograms);
-        for (const auto& entry : tables->tables()) stats.add(entry.first, *entry.second);
-        page.histograms = stats.html().histograms;
-    }
+    if (histograms) page.histograms = histograms->html().histograms;
     return page;
 }
 
 // The JUnit and HTML reports of a run, and of the directory's DTZ50 tables' run when there is
-// one (its cases and boards added, marked "DTZ50"); `tables` draws the HTML histograms (none for
+// one (its cases and boards added, marked "DTZ50"), with the histograms of the tables (none for
 // DTZ50 tables alone). The exit code of both.
 template <typename G>
-int emit_verify(const VerifyRun<G>& run, const typename G::Tables* tables,
+int emit_verify(const VerifyRun<G>& run, const StatsPrinter<G>* histograms,
                 const std::filesystem::path& dir, const std::string& junit, const std::string& html,
                 const VerifyRun<G>* dtz = nullptr) {
     if (!junit.empty()) {
@@ -139,10 +167,10 @@ int emit_verify(const VerifyRun<G>& run, const typename G::Tables* tables,
         if (const auto w = write_junit(junit, suite); !w) return fail(w.error());
     }
     if (!html.empty()) {
-        HtmlReport page = verify_html(run, tables, dir);
+        HtmlReport page = verify_html(run, histograms, dir);
         if (dtz) {
             const HtmlReport more =
-                verify_html(*dtz, static_cast<const typename G::Tables*>(nullptr), dir);
+                verify_html(*dtz, static_cast<const StatsPrinter<G>*>(nullptr), dir);
             page.passed = page.passed && more.passed;
             page.summary.push_back(
                 {"DTZ50 tables",
@@ -173,11 +201,12 @@ int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_exam
             const auto t0 = std::chrono::steady_clock::now();
             const auto tables = tb::store::load_directory<tb::chess::ChessDtzGame>(dir);
             if (!tables) return fail(tables.error());
-            VerifyRun<G> run =
-                verify_with_progress<G>(*tables, "verify DTZ50", max_examples, t0,
-                                        [](const auto& t, std::size_t k, auto* done) {
-                                            return tb::chess::verify_dtz(t, k, done);
-                                        });
+            VerifyRun<G> run = verify_with_progress<G>(
+                                   slots_of(*tables), "verify DTZ50", t0,
+                                   [&](auto* done) -> Result<tb::VerifyReport<G>> {
+                                       return tb::chess::verify_dtz(*tables, max_examples, done);
+                                   })
+                                   .value();
             if (!held.dtm) {
                 if (json) {
                     print_json(verify_json(run, dir, Metric::Dtz));
@@ -190,10 +219,12 @@ int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_exam
             dtz = std::move(run);
         }
     }
-    const auto t0 = std::chrono::steady_clock::now();
-    const auto tables = tb::store::load_directory<G>(dir);
-    if (!tables) return fail(tables.error());
-    const VerifyRun<G> run = verify_tables<G>(*tables, max_examples, t0);
+    std::optional<StatsPrinter<G>> histograms;
+    if (!html.empty()) histograms.emplace(dir.string(), StatsPrinter<G>::Mode::Histograms);
+    const auto verified =
+        verify_directory<G>(dir, max_examples, histograms ? &*histograms : nullptr);
+    if (!verified) return fail(verified.error());
+    const VerifyRun<G>& run = *verified;
     if (json) {
         nlohmann::json out = verify_json(run, dir);
         if (dtz) out["dtz"] = verify_json(*dtz, dir, Metric::Dtz);
@@ -205,7 +236,8 @@ int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_exam
             print_verify(*dtz);
         }
     }
-    return emit_verify<G>(run, &*tables, dir, junit, html, dtz ? &*dtz : nullptr);
+    return emit_verify<G>(run, histograms ? &*histograms : nullptr, dir, junit, html,
+                          dtz ? &*dtz : nullptr);
 }
 
 }  // namespace retrocheck::app

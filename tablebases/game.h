@@ -101,6 +101,8 @@ concept TableGame = RetrogradeGame<G> &&
     { p.after(m) } -> std::convertible_to<typename G::Position>;
     // The colour-flip symmetry: a position and its flip have one value.
     { p.flipped() } -> std::convertible_to<typename G::Position>;
+    // The slice whose table holds the flips of s's positions.
+    { G::mirror_slice(s) } -> std::convertible_to<typename G::Slice>;
     { p == p } -> std::convertible_to<bool>;
     { G::no_move(p) } -> std::same_as<NoMoveRule>;
     // A finished set: its tables by slice in build order, a table by slice, and what it

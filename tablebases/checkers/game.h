@@ -32,6 +32,7 @@ struct CheckersGame {
     static Slice slice_of(const Position& p) { return tb::slice_of(p); }
     static std::string name(Slice s) { return tb::name(s); }
     static std::vector<Slice> successors(Slice s) { return tb::successors(s); }
+    static Slice mirror_slice(Slice s) { return tb::flipped(s); }
     static Table make_table(Slice s) { return Table(s); }
     static StoredTable finish(Table&& t, BuildStats*) { return std::move(t); }
     template <typename F>

@@ -8,6 +8,9 @@ namespace retrocheck::tb {
 template VerifyReport<CheckersGame> verify<TableSet, CheckersGame>(
     const TableSet&, std::size_t, std::atomic<std::uint64_t>*,
     const std::vector<CheckersGame::Slice>&);
+template VerifyReport<CheckersGame> verify_part<TableSet, CheckersGame>(
+    const TableSet&, std::size_t, std::atomic<std::uint64_t>*,
+    const std::vector<CheckersGame::Slice>&);
 template std::vector<Violation<CheckersGame>> check_position<TableSet, CheckersGame>(
     const TableSet&, const CheckersGame::Position&);
 template std::string describe<CheckersGame>(const Violation<CheckersGame>&);

@@ -183,6 +183,8 @@ struct ChessGame {
         std::erase_if(out, [](const Slice& m) { return m.pieces() <= 2; });
         return out;
     }
+    // A material's table holds its colour flip's positions too (Material::canonical).
+    static Slice mirror_slice(const Slice& s) { return s; }
     static Table make_table(const Slice& s) { return Table(s); }
     // The finished table: the en passant slots dropped.
     static StoredTable finish(Table&& t, BuildStats* stats);

@@ -8,6 +8,9 @@ namespace retrocheck::tb {
 template VerifyReport<chess::ChessGame> verify<chess::MaterialTableSet, chess::ChessGame>(
     const chess::MaterialTableSet&, std::size_t, std::atomic<std::uint64_t>*,
     const std::vector<chess::ChessGame::Slice>&);
+template VerifyReport<chess::ChessGame> verify_part<chess::MaterialTableSet, chess::ChessGame>(
+    const chess::MaterialTableSet&, std::size_t, std::atomic<std::uint64_t>*,
+    const std::vector<chess::ChessGame::Slice>&);
 template std::vector<Violation<chess::ChessGame>>
 check_position<chess::MaterialTableSet, chess::ChessGame>(const chess::MaterialTableSet&,
                                                           const chess::ChessGame::Position&);

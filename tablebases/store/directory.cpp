@@ -99,18 +99,7 @@ Result<std::vector<std::shared_ptr<TableFile>>> open_game_directory(
     return list;
 }
 
-namespace {
-
-// The first slice that moves from s lead to and `have` does not hold, if any.
-template <RetrogradeGame G>
-std::optional<typename G::Slice> missing(const typename G::Slice& s,
-                                         const typename G::Tables& have) {
-    for (const auto& t : G::successors(s))
-        if (!have.find(t)) return t;
-    return std::nullopt;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 template <typename G>
 Result<typename G::Tables> load_directory(const std::filesystem::path& dir, int max_pieces) {
@@ -124,10 +113,10 @@ Result<typename G::Tables> load_directory(const std::filesystem::path& dir, int 
         if (!table) return Error{table.error()};
         set.add(std::move(table).value());
     }
-    for (const auto& [slice, table] : set.tables())
-        if (const auto gap = missing<G>(slice, set))
-            return Error{dir.string() + ": " + G::name(slice) + " needs " + G::name(*gap) +
-                         ", which is missing (" + Files::path(dir, *gap).filename().string() + ")"};
+    std::vector<typename G::Slice> held;
+    for (const auto& entry : set.tables()) held.push_back(entry.first);
+    if (const auto gap = closure_gap<G>(dir, held, [&](const auto& s) { return set.find(s); }))
+        return *gap;
     return set;
 }
 

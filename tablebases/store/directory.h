@@ -13,6 +13,7 @@
 #include "tablebases/chess/dtz_game.h"
 #include "tablebases/chess/game.h"
 #include "tablebases/store/format.h"
+#include "tablebases/store/game_files.h"
 #include "tablebases/store/reader.h"
 
 namespace retrocheck::tb::store {
@@ -48,6 +49,20 @@ extern template Result<std::vector<std::shared_ptr<TableFile>>>
 open_game_directory<chess::ChessGame>(const std::filesystem::path&, std::size_t);
 extern template Result<std::vector<std::shared_ptr<TableFile>>>
 open_game_directory<chess::ChessDtzGame>(const std::filesystem::path&, std::size_t);
+
+// An error naming the first of `slices` (a directory's) whose moves lead to a slice
+// `has(slice)` denies, and that slice's file; nothing when they are closed under moves.
+template <typename G, typename Has>
+std::optional<Error> closure_gap(const std::filesystem::path& dir,
+                                 const std::vector<typename G::Slice>& slices, Has&& has) {
+    for (const auto& s : slices)
+        for (const auto& t : G::successors(s))
+            if (!has(t))
+                return Error{dir.string() + ": " + G::name(s) + " needs " + G::name(t) +
+                             ", which is missing (" +
+                             GameFiles<G>::path(dir, t).filename().string() + ")"};
+    return std::nullopt;
+}
 
 // Every table of the game G in dir in memory, each block checked. An error also when a slice
 // that moves lead to is missing: a set of tables must be closed under moves to be verified or

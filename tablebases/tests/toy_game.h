@@ -146,6 +146,7 @@ struct ToyGame {
         if (s.black) out.push_back({s.white, static_cast<std::uint8_t>(s.black - 1)});
         return out;
     }
+    static Slice mirror_slice(const Slice& s) { return {s.black, s.white}; }
     static bool lost_without_moves(const Position&) { return true; }
     static Table make_table(const Slice& s) { return Table(s); }
     static StoredTable finish(Table&& t, BuildStats*) { return std::move(t); }

@@ -80,6 +80,45 @@ VerifyReport<G> verify(const Tables& tables, std::size_t max_examples = 20,
                        std::atomic<std::uint64_t>* progress = nullptr,
                        const std::vector<typename G::Slice>& only = {});
 
+// verify() in parts, for callers that walk a set a part at a time (streaming.h): one part's
+// report, its consequences one more than max_examples and no finding made of them yet. Parts
+// walked in order and joined by join_part(), then finish_report(), report what verify() does.
+template <typename Tables, TableGame G = GameOf<Tables>>
+VerifyReport<G> verify_part(const Tables& tables, std::size_t max_examples,
+                            std::atomic<std::uint64_t>* progress,
+                            const std::vector<typename G::Slice>& only);
+
+// The next part's report added to `report`'s.
+template <typename G>
+void join_part(VerifyReport<G>& report, VerifyReport<G>&& part, std::size_t max_examples) {
+    for (auto& s : part.slices) report.slices.push_back(s);
+    report.positions_checked += part.positions_checked;
+    report.violations += part.violations;
+    report.findings += part.findings;
+    for (auto& v : part.examples)
+        if (report.examples.size() < max_examples) report.examples.push_back(std::move(v));
+    for (auto& v : part.consequences)
+        if (report.consequences.size() < max_examples + 1)
+            report.consequences.push_back(std::move(v));
+}
+
+// Every violation is a consequence, along cycles of causes longer than those followed: the
+// first stands as a finding, so that a broken table always has one. Then the consequences are
+// cut to max_examples.
+template <typename G>
+void finish_report(VerifyReport<G>& report, std::size_t max_examples) {
+    if (report.findings == 0 && !report.consequences.empty()) {
+        Violation<G> first = std::move(report.consequences.front());
+        report.consequences.erase(report.consequences.begin());
+        first.finding = true;
+        first.cause.reset();
+        first.relation.clear();
+        report.findings = 1;
+        if (max_examples > 0) report.examples.push_back(std::move(first));
+    }
+    if (report.consequences.size() > max_examples) report.consequences.resize(max_examples);
+}
+
 // The checks of one position, classified, for callers that walk positions themselves: its own
 // rule first, then flip symmetry; at most one finding.
 template <typename Tables, TableGame G = GameOf<Tables>>

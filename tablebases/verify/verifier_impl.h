@@ -129,9 +129,9 @@ std::vector<Violation<G>> check_position(const Tables& tables, const typename G:
 }
 
 template <typename Tables, TableGame G>
-VerifyReport<G> verify(const Tables& tables, std::size_t max_examples,
-                       std::atomic<std::uint64_t>* progress,
-                       const std::vector<typename G::Slice>& only) {
+VerifyReport<G> verify_part(const Tables& tables, std::size_t max_examples,
+                            std::atomic<std::uint64_t>* progress,
+                            const std::vector<typename G::Slice>& only) {
     using Position = typename G::Position;
     struct Found {
         std::uint64_t positions = 0, violations = 0, findings = 0;
@@ -206,18 +206,15 @@ VerifyReport<G> verify(const Tables& tables, std::size_t max_examples,
     }
     report.examples = findings.take();
     report.consequences = consequences.take();
-    // Every violation is a consequence, along cycles of causes longer than those followed: the
-    // first stands as a finding, so that a broken table always has one.
-    if (report.findings == 0 && !report.consequences.empty()) {
-        Violation<G> first = std::move(report.consequences.front());
-        report.consequences.erase(report.consequences.begin());
-        first.finding = true;
-        first.cause.reset();
-        first.relation.clear();
-        report.findings = 1;
-        if (max_examples > 0) report.examples.push_back(std::move(first));
-    }
-    if (report.consequences.size() > max_examples) report.consequences.resize(max_examples);
+    return report;
+}
+
+template <typename Tables, TableGame G>
+VerifyReport<G> verify(const Tables& tables, std::size_t max_examples,
+                       std::atomic<std::uint64_t>* progress,
+                       const std::vector<typename G::Slice>& only) {
+    VerifyReport<G> report = verify_part(tables, max_examples, progress, only);
+    finish_report(report, max_examples);
     return report;
 }
 
