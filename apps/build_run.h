@@ -12,26 +12,34 @@
 
 #include <chrono>
 #include <exception>
+#include <functional>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <type_traits>
 #include <vector>
 
 #include "apps/build_plan.h"
 #include "apps/games.h"
 #include "apps/jobs.h"
+#include "apps/mpi_world.h"
 #include "apps/output.h"
 #include "apps/progress.h"
+#include "apps/slice_farm.h"
 #include "tablebases/build/driver.h"
 #include "tablebases/checkers/files.h"
 #include "tablebases/chess/files.h"
 #include "tablebases/store/directory.h"
+#include "tablebases/store/window.h"
 #include "tablebases/store/writer.h"
 
 namespace retrocheck::app {
 
-// Refuses a directory holding table files it would not rewrite, unless request.overwrite, and
-// a build that would not fit in memory.
+// Bytes of tables a rank of a farmed build keeps beyond those the slice it builds reads, to read
+// tables many slices need (the largest successors) less often.
+inline constexpr std::uint64_t kSpareBuildBytes = std::uint64_t{512} << 20;
+
 // The longest distance a build settled, named by its parity: "win in 19 plies", "loss in 20
 // plies" (wins are odd, losses even; a DTZ code's plies are half of it), or "-" for a table of
 // draws.
@@ -42,22 +50,108 @@ std::string longest_text(int levels) {
     return (code % 2 == 1 ? "win in " : "loss in ") + Outcome::plies_text(Metric::plies(code));
 }
 
-// The table an earlier run left at path for s, read back with every block checked; nothing when
-// there is no file, and the reason when it cannot be used (it is then built again).
-template <typename Built, typename Slice>
-Result<std::shared_ptr<typename Built::StoredTable>> kept_table(const std::filesystem::path& path,
-                                                                const Slice& s) {
+// What became of one slice: kept (a valid file of an earlier run) or built and written.
+struct SliceBuilt {
+    bool kept = false;
+    std::uint64_t positions = 0, bytes = 0;
+    std::vector<std::string> lines;  // for the log, in order
+};
+
+// Slice s of G's tables (Built: G's own metric, DTW or DTM, or another of the game's,
+// chess::ChessDtzGame): the file an earlier run finished kept (unless request.overwrite), else
+// built from `tables` (its successors) and written. `table` receives the table; `status`, when
+// given, draws a progress line from the build's counts.
+template <typename G, typename Built>
+Result<SliceBuilt> build_one(const typename G::Slice& s, const typename Built::Tables& tables,
+                             const BuildRequest& request,
+                             std::shared_ptr<const typename Built::StoredTable>& table,
+                             const std::function<std::string(const tb::BuildProgress&)>& status) {
+    using Game = AppGame<G>;
     using Files = tb::store::GameFiles<Built>;
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) return std::shared_ptr<typename Built::StoredTable>{};
-    const auto file = tb::store::TableFile::open(path, 1);
-    if (!file) return Error{file.error()};
-    if (!Files::holds(**file) || !(Files::slice(**file) == s))
-        return Error{path.string() + ": its header names another table (" + (*file)->table_name() +
-                     ")"};
-    auto table = Files::read(**file);
-    if (!table) return Error{table.error()};
-    return *table;
+    SliceBuilt out;
+    const std::string head = fmt::format("{:<12} {:<13}", Game::unit_name(s),
+                                         Game::kSliceColumn ? Game::unit_id(s) : "");
+    const std::filesystem::path path = Files::path(request.out, s);
+    if (!request.overwrite) {
+        auto kept = tb::store::read_table_file<Built>(path, s);
+        if (kept && *kept) {
+            out.kept = true;
+            out.lines.push_back(head + " kept (a finished file of an earlier run)");
+            table = std::move(kept).value();
+            return out;
+        }
+        if (!kept) out.lines.push_back(head + " built again: " + kept.error());
+    }
+    tb::BuildProgress progress;
+    tb::BuildStats stats;
+    const auto t_slice = std::chrono::steady_clock::now();
+    std::shared_ptr<typename Built::StoredTable> built;
+    try {
+        std::optional<ProgressLine> line;
+        if (status) line.emplace([&] { return status(progress); });
+        built = std::make_shared<typename Built::StoredTable>(
+            tb::build_slice<Built>(s, tables, request.method, &stats, &progress));
+    } catch (const std::exception& e) {
+        return Error{G::name(s) + ": " + e.what()};
+    }
+    const double seconds = seconds_since(t_slice);
+    auto bytes = tb::store::write_table(*built, path);
+    if (!bytes) return Error{bytes.error()};
+    out.positions = stats.positions;
+    out.bytes = *bytes;
+    out.lines.push_back(
+        fmt::format("{} {:>24}  longest {:>16}  {:>10}  {:>10}", head,
+                    counted(stats.positions, Game::kSlot, Game::kSlots),
+                    longest_text<typename tb::detail::MetricOf<Built>::type>(stats.levels),
+                    seconds_text(seconds), bytes_text(*bytes)));
+    table = std::move(built);
+    return out;
+}
+
+// The slices to build for `slices` (they and every slice they lead to, in build order), checked
+// against memory, and `out` cleared of table files the build would not write (unless they are to
+// be kept: an error then).
+template <typename G, typename Built>
+Result<std::vector<typename G::Slice>> prepare_build(const std::vector<typename G::Slice>& slices,
+                                                     const BuildRequest& request) {
+    using Game = AppGame<G>;
+    using Files = tb::store::GameFiles<Built>;
+    std::vector<typename G::Slice> order = tb::closure<Built>(slices);
+    std::vector<std::string> names;
+    std::vector<PlannedTable> plan;
+    for (const auto& s : order) {
+        names.push_back(Files::path({}, s).stem().string());
+        PlannedTable t{G::name(s), Game::slots(s), 0};
+        for (const auto& next : G::successors(s)) t.successor_slots += Game::slots(next);
+        plan.push_back(t);
+    }
+    if (const auto fits = check_build_fits(plan); !fits) return Error{fits.error()};
+    if (const auto cleared = clear_stale_tables(request.out, names, request.overwrite,
+                                                std::is_same_v<Built, tb::chess::ChessDtzGame>);
+        !cleared)
+        return Error{cleared.error()};
+    return order;
+}
+
+template <typename G>
+BuildSummary empty_summary() {
+    using Game = AppGame<G>;
+    BuildSummary sum;
+    sum.unit = Game::kUnit;
+    sum.units = Game::kUnits;
+    sum.slot = Game::kSlot;
+    sum.slots = Game::kSlots;
+    return sum;
+}
+
+inline void add_slice(BuildSummary& sum, const SliceBuilt& b) {
+    if (b.kept) {
+        ++sum.kept;
+        return;
+    }
+    ++sum.slices;
+    sum.positions += b.positions;
+    sum.bytes += b.bytes;
 }
 
 // G: the game (AppGame<G>); Built: the table game whose tables are built, G's own (DTW, DTM) or
@@ -67,68 +161,25 @@ Result<BuildSummary> build_tables(const std::vector<typename G::Slice>& slices,
                                   const BuildRequest& request) {
     using Game = AppGame<G>;
     using Slice = typename G::Slice;
-    using Files = tb::store::GameFiles<Built>;
-    const std::vector<Slice> order = tb::closure<Built>(slices);
-    std::vector<std::string> names;
-    std::vector<PlannedTable> plan;
+    const auto prepared = prepare_build<G, Built>(slices, request);
+    if (!prepared) return Error{prepared.error()};
+    const std::vector<Slice>& order = *prepared;
     std::uint64_t total = 0;
     // How many slices still to build need each slice: a table leaves memory when none does.
     std::map<Slice, int> needed_by;
     for (const Slice& s : order) {
-        names.push_back(Files::path({}, s).stem().string());
-        PlannedTable t{G::name(s), Game::slots(s), 0};
-        for (const Slice& next : G::successors(s)) {
-            t.successor_slots += Game::slots(next);
-            ++needed_by[next];
-        }
-        plan.push_back(t);
         total += Game::slots(s);
+        for (const Slice& next : G::successors(s)) ++needed_by[next];
     }
-    if (const auto fits = check_build_fits(plan); !fits) return Error{fits.error()};
-    if (const auto cleared = clear_stale_tables(request.out, names, request.overwrite,
-                                                std::is_same_v<Built, tb::chess::ChessDtzGame>);
-        !cleared)
-        return Error{cleared.error()};
-
-    BuildSummary sum;
-    sum.unit = Game::kUnit;
-    sum.units = Game::kUnits;
-    sum.slot = Game::kSlot;
-    sum.slots = Game::kSlots;
+    BuildSummary sum = empty_summary<G>();
     const auto t0 = std::chrono::steady_clock::now();
     typename Built::Tables in_memory;
-    // A finished table joins those in memory, and the tables no slice still to build needs leave.
-    const auto hold = [&](const Slice& s, std::shared_ptr<typename Built::StoredTable> table) {
-        in_memory.add(std::move(table));
-        for (const Slice& t : G::successors(s))
-            if (--needed_by[t] == 0) in_memory.remove(t);
-        if (needed_by[s] == 0) in_memory.remove(s);
-    };
     for (const Slice& s : order) {
-        const std::filesystem::path path = Files::path(request.out, s);
-        if (!request.overwrite) {
-            auto kept = kept_table<Built>(path, s);
-            if (kept && *kept) {
-                ++sum.kept;
-                if (request.log)
-                    request.log(fmt::format(
-                        "{:<12} {:<13} kept (a finished file of an earlier run)",
-                        Game::unit_name(s), Game::kSliceColumn ? Game::unit_id(s) : ""));
-                hold(s, std::move(kept).value());
-                continue;
-            }
-            if (!kept && request.log)
-                request.log(fmt::format("{:<12} {:<13} built again: {}", Game::unit_name(s),
-                                        Game::kSliceColumn ? Game::unit_id(s) : "", kept.error()));
-        }
-        tb::BuildProgress progress;
-        tb::BuildStats stats;
         const std::uint64_t before = sum.positions;
         const std::uint64_t size = Game::slots(s);
-        const auto t_slice = std::chrono::steady_clock::now();
-        std::shared_ptr<typename Built::StoredTable> table;
-        try {
-            ProgressLine line([&] {
+        std::shared_ptr<const typename Built::StoredTable> table;
+        const auto built = build_one<G, Built>(
+            s, in_memory, request, table, [&](const tb::BuildProgress& progress) {
                 const std::uint64_t seeded = progress.seeded.load();
                 const std::uint64_t done = before + seeded;
                 return fmt::format("{} {} of {} slots, {} settled, distance {}, {}, {}",
@@ -137,28 +188,81 @@ Result<BuildSummary> build_tables(const std::vector<typename G::Slice>& slices,
                                    rate_text(per_second(done, seconds_since(t0)), "slots"),
                                    eta_text(done, total, seconds_since(t0)));
             });
-            table = std::make_shared<typename Built::StoredTable>(
-                tb::build_slice<Built>(s, in_memory, request.method, &stats, &progress));
-        } catch (const std::exception& e) {
-            return Error{G::name(s) + ": " + e.what()};
-        }
-        const double seconds = seconds_since(t_slice);
-        auto bytes = tb::store::write_table(*table, path);
-        if (!bytes) return Error{bytes.error()};
-        sum.positions += stats.positions;
-        sum.bytes += *bytes;
-        ++sum.slices;
+        if (!built) return Error{built.error()};
+        add_slice(sum, *built);
         if (request.log)
-            request.log(
-                fmt::format("{:<12} {:<13} {:>24}  longest {:>16}  {:>10}  {:>10}",
-                            Game::unit_name(s), Game::kSliceColumn ? Game::unit_id(s) : "",
-                            counted(stats.positions, Game::kSlot, Game::kSlots),
-                            longest_text<typename tb::detail::MetricOf<Built>::type>(stats.levels),
-                            seconds_text(seconds), bytes_text(*bytes)));
-        hold(s, std::move(table));
+            for (const std::string& line : built->lines) request.log(line);
+        // The table joins those in memory, and the tables no slice still to build needs leave.
+        in_memory.add(std::move(table));
+        for (const Slice& t : G::successors(s))
+            if (--needed_by[t] == 0) in_memory.remove(t);
+        if (needed_by[s] == 0) in_memory.remove(s);
     }
     sum.seconds = seconds_since(t0);
     sum.peak_memory = peak_memory_bytes();
+    return sum;
+}
+
+// build_tables over the ranks of an MPI job (apps/slice_farm.h): rank 0 prepares the directory
+// and hands out each slice once its successors are written; each other rank reads the
+// successors from the shared directory (keeping those it may need again within a budget), builds
+// the slice as in one process and writes it. The summary on rank 0 (its peak memory the largest
+// of any rank's); the other ranks return an empty one.
+template <typename G, typename Built = G>
+Result<BuildSummary> build_tables_farmed(const std::vector<typename G::Slice>& slices,
+                                         const BuildRequest& request, double silence) {
+    using Slice = typename G::Slice;
+    const std::vector<Slice> order = tb::closure<Built>(slices);
+    BuildSummary sum = empty_summary<G>();
+    if (MpiWorld::get().rank() != 0) {
+        auto window = tb::store::TableWindow<Built>::at(request.out, kSpareBuildBytes);
+        farm_work([&](int job) -> Result<std::string> {
+            const Slice& s = order[static_cast<std::size_t>(job)];
+            if (const auto r = window.focus(G::successors(s)); !r) return Error{r.error()};
+            std::shared_ptr<const typename Built::StoredTable> table;
+            const auto built = build_one<G, Built>(s, window.tables(), request, table, {});
+            if (!built) return Error{built.error()};
+            window.adopt(s, std::move(table));
+            return nlohmann::json{{"kept", built->kept},
+                                  {"positions", built->positions},
+                                  {"bytes", built->bytes},
+                                  {"lines", built->lines},
+                                  {"peak", peak_memory_bytes()}}
+                .dump();
+        });
+        return sum;
+    }
+    const auto prepared = prepare_build<G, Built>(slices, request);
+    if (!prepared) return Error{prepared.error()};
+    const auto t0 = std::chrono::steady_clock::now();
+    std::map<Slice, int> job_of;
+    for (std::size_t i = 0; i < order.size(); ++i) job_of[order[i]] = static_cast<int>(i);
+    FarmSetup setup;
+    setup.silence = silence;
+    for (const Slice& s : order) {
+        std::vector<int> after;
+        for (const Slice& t : G::successors(s)) after.push_back(job_of.at(t));
+        setup.after.push_back(after);
+    }
+    std::uint64_t peak = 0;
+    setup.done = [&](int, int rank, const std::string& body) {
+        const auto j = nlohmann::json::parse(body, nullptr, false);
+        if (j.is_discarded()) return;
+        SliceBuilt b{j.value("kept", false),
+                     j.value("positions", std::uint64_t{0}),
+                     j.value("bytes", std::uint64_t{0}),
+                     {}};
+        peak = std::max(peak, j.value("peak", std::uint64_t{0}));
+        add_slice(sum, b);
+        if (request.log && j.contains("lines"))
+            for (const auto& line : j["lines"])
+                request.log(fmt::format("{}  (rank {})", line.get<std::string>(), rank));
+    };
+    setup.log = request.log;
+    const auto farmed = farm_out(setup);
+    if (!farmed) return Error{farmed.error()};
+    sum.seconds = seconds_since(t0);
+    sum.peak_memory = std::max(peak, peak_memory_bytes());
     return sum;
 }
 

@@ -4,14 +4,15 @@
 #include "apps/commands.h"
 #include "apps/games.h"
 #include "apps/jobs.h"
+#include "apps/slice_farm.h"
 #include "apps/verify_run.h"
 
 namespace retrocheck::app {
 
 int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples,
-               const std::string& junit, const std::string& html) {
+               const std::string& junit, const std::string& html, double silence) {
     return with_game(game_of_tables(dir), [&]<typename G>() {
-        return run_verify<G>(dir, json, max_examples, junit, html);
+        return run_verify<G>(dir, json, max_examples, junit, html, silence);
     });
 }
 
@@ -21,6 +22,7 @@ Command add_verify(CLI::App& app) {
         bool json = false;
         std::size_t max_examples = 20;
         int threads = 0;
+        double silence = kDefaultSilence;
         std::string junit, html;
     };
     auto args = std::make_shared<Args>();
@@ -32,12 +34,13 @@ Command add_verify(CLI::App& app) {
     cmd->add_option("--max-examples", args->max_examples,
                     "Findings (and consequences) printed; all are counted");
     add_threads_option(cmd, args->threads);
+    add_silence_option(cmd, args->silence);
     add_junit_option(cmd, args->junit);
     add_html_option(cmd, args->html);
     return {cmd, [args] {
                 const auto threads = limit_threads(args->threads);
                 return run_verify(args->dir, args->json, args->max_examples, args->junit,
-                                  args->html);
+                                  args->html, args->silence);
             }};
 }
 

@@ -62,9 +62,10 @@ void print_build_summary(const BuildSummary& s, const std::string& method);
 nlohmann::json build_json(const BuildSummary& s, const BuildArgs& args);
 
 // `verify DIR`: the exit code; prints the report (JSON when json is set), and writes a JUnit
-// report to `junit` when it is not empty.
+// report to `junit` when it is not empty. Under mpirun, spread over the ranks (`silence`: see
+// apps/slice_farm.h).
 int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples,
-               const std::string& junit = {}, const std::string& html = {});
+               const std::string& junit = {}, const std::string& html = {}, double silence = 60);
 
 // `stats DIR`: the exit code; prints per slice and side (JSON when json is set), reading one
 // file at a time.

@@ -10,11 +10,30 @@
 #include <vector>
 
 #include "apps/commands.h"
+#include "apps/mpi_world.h"
 #include "apps/output.h"
 #include "apps/progress.h"
 #include "engine/core/text.h"
 
+namespace {
+
+int run(int argc, char** argv);
+
+}  // namespace
+
 int main(int argc, char** argv) {
+    using namespace retrocheck::app;
+    // A rank of an MPI job joins it first (apps/mpi_world.h); only rank 0 speaks.
+    if (const auto refused = MpiWorld::start(&argc, &argv)) return fail(*refused);
+    if (MpiWorld::get().rank() != 0) set_quiet_errors(true);
+    const int code = run(argc, argv);
+    MpiWorld::finish(code);
+    return code;
+}
+
+namespace {
+
+int run(int argc, char** argv) {
     using namespace retrocheck::app;
     // Errors under --json go to stdout as a JSON document too, parse errors included; and no
     // progress line is drawn.
@@ -60,6 +79,10 @@ int main(int argc, char** argv) {
     try {
         for (const Command& c : commands)
             if (c.cli->parsed()) {
+                // Under mpirun the other ranks take part in build and verify only.
+                const std::string name = c.cli->get_name();
+                if (MpiWorld::get().rank() != 0 && name != "build" && name != "verify")
+                    return kExitOk;
                 const int code = c.run();
                 // Output that could not be written is no result: exit 2, whatever was found.
                 return stdout_written() ? code : kExitCannotRun;
@@ -76,3 +99,5 @@ int main(int argc, char** argv) {
     }
     return kExitCannotRun;
 }
+
+}  // namespace

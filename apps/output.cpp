@@ -13,11 +13,14 @@ namespace retrocheck::app {
 
 namespace {
 bool json_errors = false;
+bool quiet_errors = false;
 }  // namespace
 
 void set_json_errors(bool on) { json_errors = on; }
+void set_quiet_errors(bool on) { quiet_errors = on; }
 
 int fail(std::string_view message) {
+    if (quiet_errors) return kExitCannotRun;
     std::fflush(stdout);
     // Not fmt::print, which throws when stderr cannot be written: an error must not abort.
     write_above_progress(stderr, "retrocheck: " + std::string(message) + "\n");
@@ -157,6 +160,14 @@ int exit_code(bool wrong, bool unknown, const std::string& choice) {
 void add_threads_option(CLI::App* cmd, int& threads) {
     cmd->add_option("--threads", threads, "Worker threads (0: all hardware threads)")
         ->check(CLI::Range(0, 1024));
+}
+
+void add_silence_option(CLI::App* cmd, double& seconds) {
+    cmd->add_option("--silence", seconds,
+                    "Under mpirun: seconds a rank may stay silent before it is taken for dead and "
+                    "its work handed to another")
+        ->check(CLI::Range(1.0, 86400.0))
+        ->capture_default_str();
 }
 
 void add_call_time_option(CLI::App* cmd, double& seconds, const std::string& what) {

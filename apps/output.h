@@ -36,6 +36,8 @@ inline constexpr int kExitUnknown = 3;
 
 // Under --json an error also goes to stdout as {"error":{"message":...}}, one line.
 void set_json_errors(bool on);
+// Errors not printed (the ranks of an MPI job other than 0, whose rank 0 says the same).
+void set_quiet_errors(bool on);
 // Prints "retrocheck: <message>" on stderr (and the JSON error) and returns kExitCannotRun.
 int fail(std::string_view message);
 // 0 when nothing was found wrong, else kExitFound.
@@ -92,6 +94,8 @@ inline std::string counted(std::uint64_t n, std::string_view one, std::string_vi
 }
 
 void add_threads_option(CLI::App* cmd, int& threads);
+// --silence S (apps/slice_farm.h)
+void add_silence_option(CLI::App* cmd, double& seconds);
 // --call-time S: the seconds one call (to a plugin, a probe library, an engine) may take before
 // it is stopped and reported; `what` says what is called.
 void add_call_time_option(CLI::App* cmd, double& seconds, const std::string& what);

@@ -16,8 +16,10 @@
 #include "apps/games.h"
 #include "apps/html_report.h"
 #include "apps/junit.h"
+#include "apps/mpi_world.h"
 #include "apps/output.h"
 #include "apps/progress.h"
+#include "apps/slice_farm.h"
 #include "apps/stats_printer.h"
 #include "apps/verify_output.h"
 #include "tablebases/chess/dtz_verify.h"
@@ -30,7 +32,7 @@ namespace retrocheck::app {
 
 // Bytes of tables a verify keeps in memory beyond those the slice it checks needs, to read
 // tables many slices need (the largest successors) less often.
-inline constexpr std::uint64_t kSpareTableBytes = std::uint64_t{768} << 20;
+inline constexpr std::uint64_t kSpareTableBytes = std::uint64_t{256} << 20;
 
 template <typename G>
 struct VerifyRun {
@@ -90,6 +92,77 @@ Result<VerifyRun<G>> verify_directory(const std::filesystem::path& dir, std::siz
                 if (histograms) histograms->add(s, t);
             });
     });
+}
+
+// verify_directory over the ranks of an MPI job (apps/slice_farm.h): each other rank verifies
+// the slices rank 0 hands it, each through its own window on the shared directory, and sends
+// back the counts; rank 0 walks again, itself, the slices with violations to draw their
+// findings and consequences (a broken set only), so the report is the one-process one. The
+// histograms, when asked for, are read by rank 0 a table at a time. Other ranks: an empty run.
+template <typename G>
+Result<VerifyRun<G>> verify_directory_farmed(const std::filesystem::path& dir,
+                                             std::size_t max_examples, StatsPrinter<G>* histograms,
+                                             double silence) {
+    const auto t0 = std::chrono::steady_clock::now();
+    auto opened = tb::store::TableWindow<G>::open(dir, kSpareTableBytes);
+    if (MpiWorld::get().rank() != 0) {
+        if (!opened) {
+            farm_work([&](int) -> Result<std::string> { return Error{opened.error()}; });
+            return VerifyRun<G>{};
+        }
+        tb::store::TableWindow<G> window = std::move(opened).value();
+        farm_work([&](int job) -> Result<std::string> {
+            const auto part =
+                tb::verify_slice(window, window.slices()[static_cast<std::size_t>(job)], 0);
+            if (!part) return Error{part.error()};
+            return nlohmann::json{{"positions", part->positions_checked},
+                                  {"violations", part->violations},
+                                  {"findings", part->findings}}
+                .dump();
+        });
+        return VerifyRun<G>{};
+    }
+    if (!opened) return Error{opened.error()};
+    tb::store::TableWindow<G> window = std::move(opened).value();
+    const auto& slices = window.slices();
+    std::vector<typename tb::VerifyReport<G>::SliceCount> counts(slices.size());
+    return verify_with_progress<G>(
+        window.slots(), "verify", t0, [&](auto* done) -> Result<tb::VerifyReport<G>> {
+            FarmSetup setup;
+            setup.after.resize(slices.size());
+            setup.silence = silence;
+            setup.log = print_line;
+            setup.done = [&](int job, int, const std::string& body) {
+                const auto j = nlohmann::json::parse(body, nullptr, false);
+                auto& c = counts[static_cast<std::size_t>(job)];
+                c.slice = slices[static_cast<std::size_t>(job)];
+                if (j.is_discarded()) return;
+                c.positions = j.value("positions", std::uint64_t{0});
+                c.violations = j.value("violations", std::uint64_t{0});
+                c.findings = j.value("findings", std::uint64_t{0});
+                if (const auto* t = window.file(c.slice)) done->fetch_add(t->size());
+            };
+            if (const auto farmed = farm_out(setup); !farmed) return Error{farmed.error()};
+            tb::VerifyReport<G> report;
+            for (const auto& c : counts) {
+                tb::VerifyReport<G> part;
+                if (c.violations > 0) {
+                    auto walked = tb::verify_slice(window, c.slice, max_examples);
+                    if (!walked) return Error{walked.error()};
+                    part = std::move(walked).value();
+                } else {
+                    part.slices.push_back(c);
+                    part.positions_checked = c.positions;
+                }
+                if (histograms) {
+                    if (const auto r = window.focus({c.slice}); !r) return Error{r.error()};
+                    histograms->add(c.slice, *window.tables().find(c.slice));
+                }
+                tb::join_part(report, std::move(part), max_examples);
+            }
+            tb::finish_report(report, max_examples);
+            return report;
+        });
 }
 
 template <typename G>
@@ -193,8 +266,13 @@ int emit_verify(const VerifyRun<G>& run, const StatsPrinter<G>* histograms,
 // one inside ("dtz"), or the DTZ one alone (metric "dtz"); JUnit and HTML hold both.
 template <typename G>
 int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_examples,
-               const std::string& junit, const std::string& html) {
+               const std::string& junit, const std::string& html, double silence) {
     std::optional<VerifyRun<G>> dtz;
+    const bool farmed = MpiWorld::get().distributed();
+    if (farmed && MpiWorld::get().rank() != 0) {
+        (void)verify_directory_farmed<G>(dir, max_examples, nullptr, silence);
+        return kExitOk;
+    }
     if constexpr (std::is_same_v<G, tb::chess::ChessGame>) {
         const auto held = tb::store::chess_metrics_in(dir);
         if (held.dtz) {
@@ -221,8 +299,9 @@ int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_exam
     }
     std::optional<StatsPrinter<G>> histograms;
     if (!html.empty()) histograms.emplace(dir.string(), StatsPrinter<G>::Mode::Histograms);
-    const auto verified =
-        verify_directory<G>(dir, max_examples, histograms ? &*histograms : nullptr);
+    StatsPrinter<G>* drawn = histograms ? &*histograms : nullptr;
+    const auto verified = farmed ? verify_directory_farmed<G>(dir, max_examples, drawn, silence)
+                                 : verify_directory<G>(dir, max_examples, drawn);
     if (!verified) return fail(verified.error());
     const VerifyRun<G>& run = *verified;
     if (json) {

@@ -12,6 +12,7 @@ packages=(
   python3 python3-jsonschema ccache chromium fonts-dejavu-core
   stockfish
   libfathom-dev libgaviotatb-dev gaviotatb
+  libopenmpi-dev openmpi-bin
 )
 
 missing=()

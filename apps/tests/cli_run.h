@@ -17,11 +17,14 @@ struct CliRun {
 // stderr: "2>&1" merges it into out; "2>/dev/null" keeps stdout alone (what a script reading
 // --json gets). With a time limit the command is killed when it runs longer (exit 137 then), so
 // that a hang fails a test instead of stopping it.
-inline CliRun run(const std::string& args, const char* stderr_to = "2>&1", int limit_seconds = 0) {
+// `launcher`, when given, starts the binary ("mpirun -np 3").
+inline CliRun run(const std::string& args, const char* stderr_to = "2>&1", int limit_seconds = 0,
+                  const std::string& launcher = {}) {
     CliRun r;
     const std::string limit =
         limit_seconds > 0 ? "timeout -s KILL " + std::to_string(limit_seconds) + " " : "";
-    const std::string cmd = limit + RETROCHECK_BIN + " " + args + " " + stderr_to;
+    const std::string cmd = limit + launcher + (launcher.empty() ? "" : " ") + RETROCHECK_BIN +
+                            " " + args + " " + stderr_to;
     FILE* pipe = popen(cmd.c_str(), "r");
     if (!pipe) return r;
     std::array<char, 4096> buf{};

@@ -20,6 +20,16 @@ def digests(directory):
     return out
 
 
+def read_list(listing):
+    expected = {}
+    with open(listing) as f:
+        for line in f:
+            if line.strip() and not line.startswith("#"):
+                digest, name = line.split()
+                expected[name] = digest
+    return expected
+
+
 def main():
     directory, listing = sys.argv[1], sys.argv[2]
     found = digests(directory)
@@ -32,12 +42,7 @@ def main():
                 f.write(f"{digest}  {name}\n")
         print(f"{listing}: {len(found)} files")
         return
-    expected = {}
-    with open(listing) as f:
-        for line in f:
-            if line.strip() and not line.startswith("#"):
-                digest, name = line.split()
-                expected[name] = digest
+    expected = read_list(listing)
     problems = [f"{n}: missing" for n in expected if n not in found]
     problems += [f"{n}: not in {listing}" for n in found if n not in expected]
     problems += [f"{n}: sha256 {found[n]}, listed {d}" for n, d in expected.items()
@@ -49,4 +54,5 @@ def main():
     print(f"{len(expected)} files byte-identical to {listing}")
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -76,5 +76,41 @@ TEST(VerifyCli, EveryKindOfRewrittenValueIsFoundAtThatPosition) {
     covered.expect_complete();
 }
 
+// The report without its timings.
+nlohmann::json untimed(nlohmann::json j) {
+    j.erase("seconds");
+    j.erase("positions_per_second");
+    return j;
+}
+
+// verify under `mpirun -np 3` (ranks 1 and 2 verify slices, rank 0 walks again those with
+// violations) prints the one-process report, findings, consequences and their causes included.
+TEST(VerifyCli, UnderMpirunTheReportIsTheOneProcessOne) {
+#ifndef RETROCHECK_MPIRUN
+    GTEST_SKIP() << "no mpirun was found when this test was configured";
+#else
+    const testing::FaultSlice& f = testing::kFaultSlices[0];
+    const TableSet set = testing::closed_subset(testing::built_tables(4), {f.slice});
+    std::vector<Corruption> changes;
+    for (const Corruption& c : testing::every_kind_of_corruption(set, f, 5))
+        if (changes.size() < 3) changes.push_back(c);
+    ASSERT_EQ(changes.size(), 3u);
+    const fs::path dir = testing::scratch("verify_mpi");
+    testing::write_all(testing::with_changes(set, changes), dir, 1 << 14);
+    const std::string mpirun =
+        "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 " RETROCHECK_MPIRUN
+        " --oversubscribe -np 3";
+    const CliRun one = run("verify " + dir.string() + " --json", "2>/dev/null");
+    const CliRun farmed = run("verify " + dir.string() + " --json", "2>/dev/null", 600, mpirun);
+    ASSERT_EQ(one.status, 1) << one.out;
+    ASSERT_EQ(farmed.status, 1) << farmed.out;
+    const auto a = nlohmann::json::parse(one.out, nullptr, false);
+    const auto b = nlohmann::json::parse(farmed.out, nullptr, false);
+    ASSERT_TRUE(a.is_object() && b.is_object()) << farmed.out;
+    EXPECT_GE(a["findings"].get<int>(), 1);
+    EXPECT_EQ(untimed(a), untimed(b));
+#endif
+}
+
 }  // namespace
 }  // namespace retrocheck::tb

@@ -20,6 +20,24 @@
 
 namespace retrocheck::tb::store {
 
+// The table an earlier run left at path for s, read with every block checked; nothing when there
+// is no file, and the reason when it cannot be used (damaged, another slice's or metric's).
+template <typename G>
+Result<std::shared_ptr<typename G::StoredTable>> read_table_file(const std::filesystem::path& path,
+                                                                 const typename G::Slice& s) {
+    using Files = GameFiles<G>;
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) return std::shared_ptr<typename G::StoredTable>{};
+    const auto file = TableFile::open(path, 1);
+    if (!file) return Error{file.error()};
+    if (!Files::holds(**file) || !(Files::slice(**file) == s))
+        return Error{path.string() + ": its header names another table (" + (*file)->table_name() +
+                     ")"};
+    auto table = Files::read(**file);
+    if (!table) return Error{table.error()};
+    return *table;
+}
+
 template <typename G>
 class TableWindow {
   public:
@@ -44,9 +62,23 @@ class TableWindow {
         return w;
     }
 
+    // A window on a directory being written (a build's): no slice listed, each file read when
+    // first needed.
+    static TableWindow at(const std::filesystem::path& dir, std::uint64_t spare) {
+        TableWindow w;
+        w.dir_ = dir;
+        w.spare_ = spare;
+        return w;
+    }
+
     // Every slice the directory holds, in build order.
     const std::vector<Slice>& slices() const { return slices_; }
     bool holds(const Slice& s) const { return files_.count(s) > 0; }
+    // The file of a slice listed, or nullptr.
+    const TableFile* file(const Slice& s) const {
+        const auto it = files_.find(s);
+        return it == files_.end() ? nullptr : it->second.get();
+    }
     // The slots of every file.
     std::uint64_t slots() const {
         std::uint64_t n = 0;
@@ -61,15 +93,23 @@ class TableWindow {
         std::uint64_t read = 0;
         ++tick_;
         for (const Slice& s : need) {
-            const auto file = files_.find(s);
-            if (file == files_.end()) continue;
             if (!set_.find(s)) {
-                auto table = GameFiles<G>::read(*file->second);
-                if (!table) return Error{table.error()};
-                bytes_[s] = table_bytes(**table);
-                held_ += bytes_[s];
-                read += bytes_[s];
-                set_.add(std::move(table).value());
+                std::shared_ptr<Table> table;
+                if (const auto file = files_.find(s); file != files_.end()) {
+                    auto r = GameFiles<G>::read(*file->second);
+                    if (!r) return Error{r.error()};
+                    table = std::move(r).value();
+                } else if (!dir_.empty()) {
+                    const std::filesystem::path path = GameFiles<G>::path(dir_, s);
+                    auto r = read_table_file<G>(path, s);
+                    if (!r) return Error{r.error()};
+                    if (!*r) return Error{path.string() + ": missing (" + G::name(s) + ")"};
+                    table = std::move(r).value();
+                } else {
+                    continue;  // not in the directory
+                }
+                read += table_bytes(*table);
+                hold(s, std::move(table));
             }
             used_[s] = tick_;
         }
@@ -88,6 +128,14 @@ class TableWindow {
         return read;
     }
 
+    // A table made here (a build's) joins the window as one needed now.
+    void adopt(const Slice& s, std::shared_ptr<const Table> table) {
+        if (set_.find(s)) drop(s);
+        hold(s, std::move(table));
+        used_[s] = tick_;
+        if (held_ > peak_) peak_ = held_;
+    }
+
     // Every table dropped.
     void clear() {
         while (!used_.empty()) drop(used_.begin()->first);
@@ -102,6 +150,11 @@ class TableWindow {
     static std::uint64_t table_bytes(const Table& t) {
         return static_cast<std::uint64_t>(t.values.size()) * sizeof(t.values[0]);
     }
+    void hold(const Slice& s, std::shared_ptr<const Table> table) {
+        bytes_[s] = table_bytes(*table);
+        held_ += bytes_[s];
+        set_.add(std::move(table));
+    }
     void drop(const Slice& s) {
         set_.remove(s);
         held_ -= bytes_[s];
@@ -109,6 +162,7 @@ class TableWindow {
         used_.erase(s);
     }
 
+    std::filesystem::path dir_;  // a build's directory: files opened when needed
     std::vector<Slice> slices_;
     std::map<Slice, std::shared_ptr<TableFile>> files_;
     typename G::Tables set_;
