@@ -1,6 +1,7 @@
 // The checkers model of the table-game concept (tablebases/game.h).
 #pragma once
 
+#include <algorithm>
 #include <concepts>
 #include <cstdint>
 #include <optional>
@@ -37,9 +38,18 @@ struct CheckersGame {
     static StoredTable finish(Table&& t, BuildStats*) { return std::move(t); }
     template <typename F>
     static void for_each_slot(const Table& t, std::uint64_t begin, std::uint64_t end, F&& f) {
-        for (std::uint64_t id = begin; id != end; ++id) {
-            const Position p = t.position(id);  // every slot holds one
-            f(id, &p);
+        // Every slot holds one: Black to move below n, White from n.
+        const std::uint64_t n = t.index.size();
+        for (std::uint64_t id = begin; id != end;) {
+            const bool white = id >= n;
+            const std::uint64_t stop = white ? end : std::min(end, n);
+            SliceIndex::Walk walk(t.index, white ? id - n : id,
+                                  white ? checkers::Color::White : checkers::Color::Black);
+            for (;;) {
+                f(id, &walk.position());
+                if (++id == stop) break;
+                walk.next();
+            }
         }
     }
     static Position settled_position(const Table& t, std::uint64_t id) { return t.position(id); }

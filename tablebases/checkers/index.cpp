@@ -1,6 +1,10 @@
 #include "tablebases/checkers/index.h"
 
+#include <bit>
 #include <cassert>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 
 #include "engine/checkers/rules.h"
 
@@ -39,23 +43,47 @@ std::uint64_t rank(Bitboard pieces, Bitboard available) {
     return r;
 }
 
-// The square of the c-th (0-based) set bit of available.
-Bitboard select_bit(Bitboard available, int c) {
-    for (int i = 0; i < c; ++i) available &= available - 1;
-    return available & (~available + 1);
-}
-
-// The k squares of `available` whose colex rank is r.
-Bitboard unrank(std::uint64_t r, int k, Bitboard available) {
+// The squares of `available` picked by the bits of `picks` (bit c: the c-th square, from 0):
+// one instruction with BMI2, the builder's hottest step without it.
+Bitboard deposit(Bitboard picks, Bitboard available) {
+#ifdef __BMI2__
+    return _pdep_u32(picks, available);
+#else
     Bitboard out = 0;
-    int c = checkers::popcount(available);
-    for (int i = k; i >= 1; --i) {
-        do --c;
-        while (binomial(c, i) > r);
-        r -= binomial(c, i);
-        out |= select_bit(available, c);
+    for (; picks; picks &= picks - 1) {
+        Bitboard a = available;
+        for (int i = std::countr_zero(picks); i > 0; --i) a &= a - 1;
+        out |= a & (~a + 1);
     }
     return out;
+#endif
+}
+
+// The k of n available squares whose colex rank is r, as bits of those squares: the largest c
+// with C(c, i) <= r is the i-th piece's place among them, for i = k down to 1 (c only falls, so
+// the search costs at most n steps in all).
+Bitboard unrank_picks(std::uint64_t r, int k, int n) {
+    Bitboard picks = 0;
+    int c = n;
+    for (int i = k; i >= 1; --i) {
+        const auto column = static_cast<std::size_t>(i);
+        do --c;
+        while (kBinomial[static_cast<std::size_t>(c)][column] > r);
+        r -= kBinomial[static_cast<std::size_t>(c)][column];
+        picks |= Bitboard{1} << c;
+    }
+    return picks;
+}
+
+Bitboard unrank(std::uint64_t r, int k, Bitboard available) {
+    return deposit(unrank_picks(r, k, checkers::popcount(available)), available);
+}
+
+// The next larger number with as many bits set (colex order's next combination).
+Bitboard next_combination(Bitboard x) {
+    const Bitboard lowest = x & (~x + 1);
+    const Bitboard ripple = x + lowest;
+    return ripple | (((x ^ ripple) >> 2) / lowest);
 }
 
 }  // namespace
@@ -97,7 +125,7 @@ std::uint64_t SliceIndex::index(const Position& pos) const {
     return g.offset + i;
 }
 
-Position SliceIndex::position(std::uint64_t i, Color side_to_move) const {
+SliceIndex::Parts SliceIndex::parts(std::uint64_t i) const {
     assert(i < size_);
     int k = n_groups_ - 1;
     while (groups_[static_cast<std::size_t>(k)].offset > i) --k;
@@ -113,15 +141,67 @@ Position SliceIndex::position(std::uint64_t i, Color side_to_move) const {
     const std::uint64_t mid_rank = i % g.mid_men;
     const std::uint64_t low_rank = i / g.mid_men;
 
-    const Bitboard black_men =
+    Parts p{};
+    p.black_men =
         unrank(low_rank, slice_.black_men - j, kBlackBackRow) | unrank(mid_rank, j, kShared);
-    const Bitboard white_men = unrank(wm_rank, slice_.white_men, kWhiteMenSquares & ~black_men);
-    const Bitboard empty_after_men = ~(black_men | white_men);
-    const Bitboard black_kings = unrank(bk_rank, slice_.black_kings, empty_after_men);
-    const Bitboard white_kings =
-        unrank(wk_rank, slice_.white_kings, empty_after_men & ~black_kings);
-    return Position::from_bitboards(black_men | black_kings, white_men | white_kings,
-                                    black_kings | white_kings, side_to_move);
+    p.white_men = unrank(wm_rank, slice_.white_men, kWhiteMenSquares & ~p.black_men);
+    const Bitboard empty_after_men = ~(p.black_men | p.white_men);
+    p.bk_picks = unrank_picks(bk_rank, slice_.black_kings, checkers::popcount(empty_after_men));
+    p.black_kings = deposit(p.bk_picks, empty_after_men);
+    const Bitboard wk_squares = empty_after_men & ~p.black_kings;
+    p.wk_picks = unrank_picks(wk_rank, slice_.white_kings, checkers::popcount(wk_squares));
+    p.white_kings = deposit(p.wk_picks, wk_squares);
+    p.wk_rank = wk_rank;
+    p.bk_rank = bk_rank;
+    p.wk_count = g.white_kings;
+    p.bk_count = g.black_kings;
+    return p;
+}
+
+Position SliceIndex::position(std::uint64_t i, Color side_to_move) const {
+    const Parts p = parts(i);
+    return Position::from_bitboards(p.black_men | p.black_kings, p.white_men | p.white_kings,
+                                    p.black_kings | p.white_kings, side_to_move);
+}
+
+SliceIndex::Walk::Walk(const SliceIndex& index, std::uint64_t i, Color side)
+    : index_(&index), i_(i), side_(side) {
+    load();
+}
+
+void SliceIndex::Walk::load() {
+    const Parts p = index_->parts(i_);
+    pos_ = Position::from_bitboards(p.black_men | p.black_kings, p.white_men | p.white_kings,
+                                    p.black_kings | p.white_kings, side_);
+    white_moves_ = index_->slice_.white_kings > 0;
+    if (white_moves_) {
+        black_ = p.black_men | p.black_kings;
+        white_ = p.white_men;
+        kings_ = p.black_kings;
+        available_ = ~(p.black_men | p.white_men | p.black_kings);
+        picks_ = p.wk_picks;
+        left_ = p.wk_count - 1 - p.wk_rank;
+    } else {
+        black_ = p.black_men;
+        white_ = p.white_men;
+        kings_ = 0;
+        available_ = ~(p.black_men | p.white_men);
+        picks_ = p.bk_picks;
+        left_ = index_->slice_.black_kings > 0 ? p.bk_count - 1 - p.bk_rank : 0;
+    }
+}
+
+void SliceIndex::Walk::next() {
+    ++i_;
+    if (left_ == 0) {
+        load();
+        return;
+    }
+    --left_;
+    picks_ = next_combination(picks_);
+    const Bitboard moved = deposit(picks_, available_);
+    pos_ = white_moves_ ? Position::from_bitboards(black_, white_ | moved, kings_ | moved, side_)
+                        : Position::from_bitboards(black_ | moved, white_, kings_ | moved, side_);
 }
 
 }  // namespace retrocheck::tb

@@ -32,7 +32,37 @@ class SliceIndex {
     std::uint64_t index(const checkers::Position& pos) const;
     checkers::Position position(std::uint64_t i, checkers::Color side_to_move) const;
 
+    // The positions of consecutive indices from i on, with one side to move: each from the last
+    // by moving the innermost kings (White's, else Black's) to their next combination (the next
+    // index's, where the index does not carry into another rank), else by position().
+    class Walk {
+      public:
+        Walk(const SliceIndex& index, std::uint64_t i, checkers::Color side);
+        const checkers::Position& position() const { return pos_; }
+        void next();  // to index i + 1, which must be below size()
+
+      private:
+        void load();
+        const SliceIndex* index_;
+        std::uint64_t i_;
+        checkers::Color side_;
+        checkers::Position pos_;
+        // The pieces that stay, the squares the moving kings choose from, their choice as bits
+        // of those squares, and the steps left before their rank carries.
+        checkers::Bitboard black_ = 0, white_ = 0, kings_ = 0, available_ = 0, picks_ = 0;
+        bool white_moves_ = true;
+        std::uint64_t left_ = 0;
+    };
+
   private:
+    // An index taken apart: the pieces, and the innermost kings' rank, choices and count.
+    struct Parts {
+        checkers::Bitboard black_men, white_men, black_kings, white_kings;
+        std::uint64_t wk_rank, bk_rank, wk_count, bk_count;
+        checkers::Bitboard wk_picks, bk_picks;  // as bits of the squares left to them
+    };
+    Parts parts(std::uint64_t i) const;
+
     struct Group {
         std::uint64_t offset, low_men, mid_men, white_men, black_kings, white_kings;
     };

@@ -72,5 +72,29 @@ TEST(FastIndex, RoundTripsRandomPositionsUpTo8Pieces) {
     }
 }
 
+// The walk over consecutive indices gives position(i) at every step: every index up to 4
+// pieces, and runs of 5,000 from random starts up to 7 pieces (men only, kings of one colour,
+// of both: each way the innermost rank carries).
+TEST(FastIndex, WalkGivesEveryPositionInTurn) {
+    std::mt19937_64 rng(20261127);
+    for (const Slice& s : slices_up_to(7)) {
+        const SliceIndex idx(s);
+        for (const checkers::Color side : {checkers::Color::Black, checkers::Color::White}) {
+            std::uint64_t start = 0, run = idx.size();
+            if (s.pieces() > 4) {
+                run = std::min<std::uint64_t>(idx.size(), 5000);
+                start = std::uniform_int_distribution<std::uint64_t>(0, idx.size() - run)(rng);
+            }
+            SliceIndex::Walk walk(idx, start, side);
+            for (std::uint64_t i = start; i < start + run; ++i) {
+                ASSERT_EQ(walk.position(), idx.position(i, side))
+                    << name(s) << " index " << i << ": " << checkers::format_fen(walk.position())
+                    << " against " << checkers::format_fen(idx.position(i, side));
+                if (i + 1 < start + run) walk.next();
+            }
+        }
+    }
+}
+
 }  // namespace
 }  // namespace retrocheck::tb
