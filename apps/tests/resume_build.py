@@ -6,7 +6,6 @@ KRPvK (and the materials it leads to) with DTM and DTZ.
 
 usage: resume_build.py RETROCHECK SCRATCH
 """
-import filecmp
 import json
 import os
 import shutil
@@ -16,6 +15,8 @@ import sys
 import time
 
 EXE, SCRATCH = sys.argv[1], sys.argv[2]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from table_checksums import differences, tables  # noqa: E402
 failures = []
 
 
@@ -27,17 +28,10 @@ def build(args, out, extra=()):
     return json.loads(r.stdout)
 
 
-def tables(d):
-    return sorted(f for f in os.listdir(d) if f.endswith(".rctb"))
-
-
 def same(name, ref, out):
-    if tables(ref) != tables(out):
-        failures.append(f"{name}: files {tables(out)} against {tables(ref)}")
-        return
-    _, mismatch, errors = filecmp.cmpfiles(ref, out, tables(ref), shallow=False)
-    if mismatch or errors:
-        failures.append(f"{name}: files differ from the uninterrupted build's: {mismatch + errors}")
+    problem = differences(ref, out)
+    if problem:
+        failures.append(f"{name}: {problem}")
 
 
 def case(name, args, kill_after):

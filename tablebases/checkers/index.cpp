@@ -32,13 +32,16 @@ constexpr Bitboard kBlackBackRow = 0x0000000Fu;  // 1-4: only black men (white m
 constexpr Bitboard kShared = 0x0FFFFFF0u;        // 5-28: men of both colours
 constexpr Bitboard kWhiteMenSquares = ~checkers::rules::promotion_row(Color::White);
 
-// Colex rank of the squares of `pieces` counted among the squares of `available`.
+// Colex rank of the squares of `pieces` counted among the squares of `available`: the k-th
+// piece (from 1) at place c among them adds C(c, k). Every lookup is inside the table (c < 32,
+// k <= 12), so it is read without binomial()'s range checks: ranking every child is the
+// verifier's hottest step.
 std::uint64_t rank(Bitboard pieces, Bitboard available) {
     std::uint64_t r = 0;
-    int k = 1;
+    std::size_t k = 1;
     for (Bitboard b = pieces; b; b &= b - 1, ++k) {
         const Bitboard below = (b & (~b + 1)) - 1;
-        r += binomial(checkers::popcount(available & below), k);
+        r += kBinomial[static_cast<std::size_t>(checkers::popcount(available & below))][k];
     }
     return r;
 }

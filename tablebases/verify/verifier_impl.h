@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <span>
+#include <type_traits>
 
 #include "tablebases/verify/cause_chain.h"
 #include "tablebases/verify/classify.h"
@@ -20,6 +21,22 @@
 namespace retrocheck::tb {
 
 namespace detail {
+
+// f(id, its position or nullptr) for the slots [begin, end) of a finished table: by the game's
+// walk over slots (G::for_each_slot, which may step from one slot's position to the next) where
+// finished tables are the tables it builds, else a slot at a time.
+template <TableGame G, typename F>
+void for_each_stored_slot(const typename G::StoredTable& t, std::uint64_t begin, std::uint64_t end,
+                          F&& f) {
+    if constexpr (std::is_same_v<typename G::StoredTable, typename G::Table>) {
+        G::for_each_slot(t, begin, end, f);
+    } else {
+        for (std::uint64_t id = begin; id != end; ++id) {
+            const std::optional<typename G::Position> pos = G::slot_position(t, id);
+            f(id, pos ? &*pos : nullptr);
+        }
+    }
+}
 
 // How many causes of causes a consequence follows to find whether it lies on a cycle.
 constexpr int kMaxCauseChain = 64;
@@ -171,24 +188,24 @@ VerifyReport<G> verify_part(const Tables& tables, std::size_t max_examples,
                         mine.consequences_seen.add({slice_no, id}, std::move(v));
                     }
                 };
-                for (std::uint64_t id = r.begin(); id != r.end(); ++id) {
-                    const Value value = t.values[id];
-                    const std::optional<Position> pos = G::slot_position(t, id);
-                    if (!pos) continue;  // a slot the index leaves empty
-                    if (!G::legal_slot(*pos)) {
-                        if (value == kUnknown) continue;
-                        Violation<G> v;
-                        v.rule = "illegal-slot-holds-value";
-                        v.position = *pos;
-                        v.stored = decode(value);
-                        add(id, std::move(v));
-                        continue;
-                    }
-                    ++mine.positions;
-                    if (value != kUnknown && detail::consistent<G>(tables, *pos, decode(value)))
-                        continue;
-                    for (Violation<G>& v : check_position(tables, *pos)) add(id, std::move(v));
-                }
+                detail::for_each_stored_slot<G>(
+                    t, r.begin(), r.end(), [&](std::uint64_t id, const Position* pos) {
+                        if (!pos) return;  // a slot the index leaves empty
+                        const Value value = t.values[id];
+                        if (!G::legal_slot(*pos)) {
+                            if (value == kUnknown) return;
+                            Violation<G> v;
+                            v.rule = "illegal-slot-holds-value";
+                            v.position = *pos;
+                            v.stored = decode(value);
+                            add(id, std::move(v));
+                            return;
+                        }
+                        ++mine.positions;
+                        if (value != kUnknown && detail::consistent<G>(tables, *pos, decode(value)))
+                            return;
+                        for (Violation<G>& v : check_position(tables, *pos)) add(id, std::move(v));
+                    });
                 if (progress) progress->fetch_add(r.size(), std::memory_order_relaxed);
             });
         const auto after = totals();
