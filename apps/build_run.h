@@ -258,7 +258,7 @@ Result<BuildSummary> build_tables_farmed(const std::vector<typename G::Slice>& s
             for (const auto& line : j["lines"])
                 request.log(fmt::format("{}  (rank {})", line.get<std::string>(), rank));
     };
-    setup.log = request.log;
+    setup.log = print_notice;
     const auto farmed = farm_out(setup);
     if (!farmed) return Error{farmed.error()};
     sum.seconds = seconds_since(t0);

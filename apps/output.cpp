@@ -33,6 +33,10 @@ int fail(std::string_view message) {
     return kExitCannotRun;
 }
 
+void print_notice(const std::string& line) {
+    write_above_progress(stderr, "retrocheck: " + line + "\n");
+}
+
 void print_line(const std::string& line) {
     write_above_progress(stdout, line + "\n");  // a failed write is told by stdout_written()
 }

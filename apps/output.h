@@ -38,6 +38,9 @@ inline constexpr int kExitUnknown = 3;
 void set_json_errors(bool on);
 // Errors not printed (the ranks of an MPI job other than 0, whose rank 0 says the same).
 void set_quiet_errors(bool on);
+// Prints "retrocheck: <line>" on stderr: what happened on the way, which stdout (the report, a
+// JSON document under --json) does not hold.
+void print_notice(const std::string& line);
 // Prints "retrocheck: <message>" on stderr (and the JSON error) and returns kExitCannotRun.
 int fail(std::string_view message);
 // 0 when nothing was found wrong, else kExitFound.

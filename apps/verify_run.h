@@ -131,7 +131,7 @@ Result<VerifyRun<G>> verify_directory_farmed(const std::filesystem::path& dir,
             FarmSetup setup;
             setup.after.resize(slices.size());
             setup.silence = silence;
-            setup.log = print_line;
+            setup.log = print_notice;
             setup.done = [&](int job, int, const std::string& body) {
                 const auto j = nlohmann::json::parse(body, nullptr, false);
                 auto& c = counts[static_cast<std::size_t>(job)];

@@ -70,12 +70,12 @@ def same_as_list(name, out, listed):
 
 def farmed_build(name, args, kill=None):
     out = fresh(name)
-    extra = ["--silence", "3"] if kill else []
+    extra = ["--silence", "5"] if kill else []
     code, stdout, stderr = mpirun(["build", *args, "--out", out, *extra], kill)
     if code != 0:
         failures.append(f"{name}: mpirun build exited {code}: {stderr[-1500:]}")
         return None
-    if kill and "taken for dead" not in stdout:
+    if kill and "taken for dead" not in stdout + stderr:
         failures.append(f"{name}: no rank was taken for dead with {kill}:\n{stdout[-1500:]}")
     if "(rank 1)" not in stdout or "(rank 2)" not in stdout:
         failures.append(f"{name}: slices were not built by both ranks:\n{stdout[-1500:]}")
