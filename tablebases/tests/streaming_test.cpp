@@ -106,8 +106,9 @@ TEST(FastStreamingVerify, SameReportAsTheWholeSetWithCorruptedValues) {
             if (const auto c = testing::random_corruption(set, rng)) changes.push_back(*c);
         ASSERT_EQ(changes.size(), 4u);
         SCOPED_TRACE("seed " + std::to_string(seed));
+        // Three examples of four wrong values: the joined parts are cut as the whole walk is.
         expect_streamed_as_whole(testing::with_changes(set, changes),
-                                 "stream-corrupt-" + std::to_string(seed), 6);
+                                 "stream-corrupt-" + std::to_string(seed), 3);
     }
 }
 
