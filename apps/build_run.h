@@ -108,15 +108,14 @@ Result<SliceBuilt> build_one(const typename G::Slice& s, const typename Built::T
     return out;
 }
 
-// The slices to build for `slices` (they and every slice they lead to, in build order), checked
-// against memory, and `out` cleared of table files the build would not write (unless they are to
-// be kept: an error then).
+// The build of `order` (slices in build order, closed under moves) checked against memory, and
+// `out` cleared of table files the build would not write (unless they are to be kept: an error
+// then).
 template <typename G, typename Built>
-Result<std::vector<typename G::Slice>> prepare_build(const std::vector<typename G::Slice>& slices,
-                                                     const BuildRequest& request) {
+std::optional<Error> prepare_build(const std::vector<typename G::Slice>& order,
+                                   const BuildRequest& request) {
     using Game = AppGame<G>;
     using Files = tb::store::GameFiles<Built>;
-    std::vector<typename G::Slice> order = tb::closure<Built>(slices);
     std::vector<std::string> names;
     std::vector<PlannedTable> plan;
     for (const auto& s : order) {
@@ -130,7 +129,7 @@ Result<std::vector<typename G::Slice>> prepare_build(const std::vector<typename 
                                                 std::is_same_v<Built, tb::chess::ChessDtzGame>);
         !cleared)
         return Error{cleared.error()};
-    return order;
+    return std::nullopt;
 }
 
 template <typename G>
@@ -161,9 +160,8 @@ Result<BuildSummary> build_tables(const std::vector<typename G::Slice>& slices,
                                   const BuildRequest& request) {
     using Game = AppGame<G>;
     using Slice = typename G::Slice;
-    const auto prepared = prepare_build<G, Built>(slices, request);
-    if (!prepared) return Error{prepared.error()};
-    const std::vector<Slice>& order = *prepared;
+    const std::vector<Slice> order = tb::closure<Built>(slices);
+    if (auto e = prepare_build<G, Built>(order, request)) return *e;
     std::uint64_t total = 0;
     // How many slices still to build need each slice: a table leaves memory when none does.
     std::map<Slice, int> needed_by;
@@ -218,7 +216,7 @@ Result<BuildSummary> build_tables_farmed(const std::vector<typename G::Slice>& s
         auto window = tb::store::TableWindow<Built>::at(request.out, kSpareBuildBytes);
         farm_work([&](int job) -> Result<std::string> {
             const Slice& s = order[static_cast<std::size_t>(job)];
-            if (const auto r = window.focus(G::successors(s)); !r) return Error{r.error()};
+            if (auto e = window.focus(G::successors(s))) return *e;
             std::shared_ptr<const typename Built::StoredTable> table;
             const auto built = build_one<G, Built>(s, window.tables(), request, table, {});
             if (!built) return Error{built.error()};
@@ -232,8 +230,7 @@ Result<BuildSummary> build_tables_farmed(const std::vector<typename G::Slice>& s
         });
         return sum;
     }
-    const auto prepared = prepare_build<G, Built>(slices, request);
-    if (!prepared) return Error{prepared.error()};
+    if (auto e = prepare_build<G, Built>(order, request)) return *e;
     const auto t0 = std::chrono::steady_clock::now();
     std::map<Slice, int> job_of;
     for (std::size_t i = 0; i < order.size(); ++i) job_of[order[i]] = static_cast<int>(i);

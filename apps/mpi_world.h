@@ -18,7 +18,8 @@ namespace retrocheck::app {
 class MpiWorld {
   public:
     // Tags of the messages ranks exchange.
-    enum Tag : int { kWork = 1, kDone = 2, kFailed = 3, kAlive = 4, kStop = 5 };
+    // kEnd ends one farm (apps/slice_farm.h), kStop every farm and the rank's part in the job.
+    enum Tag : int { kWork = 1, kDone = 2, kFailed = 3, kAlive = 4, kEnd = 5, kStop = 6 };
     struct Message {
         int from = 0;
         int tag = 0;

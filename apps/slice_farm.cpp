@@ -20,8 +20,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr auto kIdle = std::chrono::milliseconds(2);  // a waiting rank's sleep
 constexpr auto kAliveEvery = std::chrono::milliseconds(500);
-// MpiWorld's tag that ends one farm (kStop ends them all).
-constexpr int kEnd = MpiWorld::kStop + 1;
 
 double seconds_between(Clock::time_point a, Clock::time_point b) {
     return std::chrono::duration<double>(b - a).count();
@@ -78,7 +76,7 @@ Result<int> farm_out(const FarmSetup& setup) {
     };
     const auto end_farm = [&] {
         for (int r = 1; r < ranks; ++r)
-            if (alive[static_cast<std::size_t>(r)]) world.send(r, kEnd);
+            if (alive[static_cast<std::size_t>(r)]) world.send(r, MpiWorld::kEnd);
     };
     while (finished < n) {
         for (int r = 1; r < ranks && !ready.empty(); ++r) {
@@ -157,7 +155,7 @@ bool farm_work(const std::function<Result<std::string>(int)>& run) {
             continue;
         }
         if (m->tag == MpiWorld::kStop) stopped = true;
-        if (m->tag == MpiWorld::kStop || m->tag == kEnd) break;
+        if (m->tag == MpiWorld::kStop || m->tag == MpiWorld::kEnd) break;
         if (m->tag != MpiWorld::kWork) continue;
         const int job = std::atoi(m->body.c_str());
         ++jobs_run;

@@ -112,12 +112,12 @@ Result<VerifyRun<G>> verify_directory_farmed(const std::filesystem::path& dir,
         }
         tb::store::TableWindow<G> window = std::move(opened).value();
         farm_work([&](int job) -> Result<std::string> {
-            const auto part =
-                tb::verify_slice(window, window.slices()[static_cast<std::size_t>(job)], 0);
+            // Unclassified: rank 0 walks a slice with violations again, classifying them.
+            const auto part = tb::verify_slice(
+                window, window.slices()[static_cast<std::size_t>(job)], 0, nullptr, false);
             if (!part) return Error{part.error()};
             return nlohmann::json{{"positions", part->positions_checked},
-                                  {"violations", part->violations},
-                                  {"findings", part->findings}}
+                                  {"violations", part->violations}}
                 .dump();
         });
         return VerifyRun<G>{};
@@ -139,7 +139,6 @@ Result<VerifyRun<G>> verify_directory_farmed(const std::filesystem::path& dir,
                 if (j.is_discarded()) return;
                 c.positions = j.value("positions", std::uint64_t{0});
                 c.violations = j.value("violations", std::uint64_t{0});
-                c.findings = j.value("findings", std::uint64_t{0});
                 if (const auto* t = window.file(c.slice)) done->fetch_add(t->size());
             };
             if (const auto farmed = farm_out(setup); !farmed) return Error{farmed.error()};
@@ -155,7 +154,7 @@ Result<VerifyRun<G>> verify_directory_farmed(const std::filesystem::path& dir,
                     part.positions_checked = c.positions;
                 }
                 if (histograms) {
-                    if (const auto r = window.focus({c.slice}); !r) return Error{r.error()};
+                    if (auto e = window.focus({c.slice})) return *e;
                     histograms->add(c.slice, *window.tables().find(c.slice));
                 }
                 tb::join_part(report, std::move(part), max_examples);

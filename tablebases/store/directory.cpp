@@ -99,8 +99,6 @@ Result<std::vector<std::shared_ptr<TableFile>>> open_game_directory(
     return list;
 }
 
-namespace {}  // namespace
-
 template <typename G>
 Result<typename G::Tables> load_directory(const std::filesystem::path& dir, int max_pieces) {
     using Files = GameFiles<G>;

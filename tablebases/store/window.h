@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "engine/core/result.h"
@@ -88,9 +89,8 @@ class TableWindow {
 
     // Every slice of `need` the directory holds in memory (each block checked as it is read);
     // then the least recently needed others dropped while they hold more than the budget. The
-    // bytes read.
-    Result<std::uint64_t> focus(const std::vector<Slice>& need) {
-        std::uint64_t read = 0;
+    // error of a file that cannot be read.
+    std::optional<Error> focus(const std::vector<Slice>& need) {
         ++tick_;
         for (const Slice& s : need) {
             if (!set_.find(s)) {
@@ -108,7 +108,6 @@ class TableWindow {
                 } else {
                     continue;  // not in the directory
                 }
-                read += table_bytes(*table);
                 hold(s, std::move(table));
             }
             used_[s] = tick_;
@@ -118,32 +117,25 @@ class TableWindow {
         std::multimap<std::uint64_t, Slice> by_use;
         for (const auto& [s, tick] : used_)
             if (tick != tick_) {
-                spare_held += bytes_[s];
+                spare_held += table_bytes(*set_.find(s));
                 by_use.emplace(tick, s);
             }
         for (auto it = by_use.begin(); spare_held > spare_ && it != by_use.end(); ++it) {
-            spare_held -= bytes_[it->second];
+            spare_held -= table_bytes(*set_.find(it->second));
             drop(it->second);
         }
-        return read;
+        return std::nullopt;
     }
 
     // A table made here (a build's) joins the window as one needed now.
     void adopt(const Slice& s, std::shared_ptr<const Table> table) {
         if (set_.find(s)) drop(s);
         hold(s, std::move(table));
-        used_[s] = tick_;
         if (held_ > peak_) peak_ = held_;
     }
 
-    // Every table dropped.
-    void clear() {
-        while (!used_.empty()) drop(used_.begin()->first);
-    }
-
     const typename G::Tables& tables() const { return set_; }
-    // Bytes of tables in memory now, and the most at any time.
-    std::uint64_t bytes() const { return held_; }
+    // The most bytes of tables in memory at any time.
     std::uint64_t peak_bytes() const { return peak_; }
 
   private:
@@ -151,14 +143,13 @@ class TableWindow {
         return static_cast<std::uint64_t>(t.values.size()) * sizeof(t.values[0]);
     }
     void hold(const Slice& s, std::shared_ptr<const Table> table) {
-        bytes_[s] = table_bytes(*table);
-        held_ += bytes_[s];
+        held_ += table_bytes(*table);
         set_.add(std::move(table));
+        used_[s] = tick_;
     }
     void drop(const Slice& s) {
+        held_ -= table_bytes(*set_.find(s));
         set_.remove(s);
-        held_ -= bytes_[s];
-        bytes_.erase(s);
         used_.erase(s);
     }
 
@@ -166,7 +157,7 @@ class TableWindow {
     std::vector<Slice> slices_;
     std::map<Slice, std::shared_ptr<TableFile>> files_;
     typename G::Tables set_;
-    std::map<Slice, std::uint64_t> bytes_, used_;
+    std::map<Slice, std::uint64_t> used_;  // the tick each table was last needed at
     std::uint64_t spare_ = 0, held_ = 0, peak_ = 0, tick_ = 0;
 };
 

@@ -16,15 +16,18 @@
 
 namespace retrocheck::tb {
 
-// One slice of the window's directory verified: its part of the report (verify_part).
+// One slice of the window's directory verified: its part of the report (verify_part). With
+// `classified` false, the slice's walk with its window alone: its violations are the whole set's,
+// its findings may not be (their causes can lie beyond the window).
 template <TableGame G>
 Result<VerifyReport<G>> verify_slice(store::TableWindow<G>& window, const typename G::Slice& s,
                                      std::size_t max_examples,
-                                     std::atomic<std::uint64_t>* progress = nullptr) {
-    if (const auto r = window.focus(store::verify_window<G>(s)); !r) return Error{r.error()};
+                                     std::atomic<std::uint64_t>* progress = nullptr,
+                                     bool classified = true) {
+    if (auto e = window.focus(store::verify_window<G>(s))) return *e;
     VerifyReport<G> part = verify_part(window.tables(), max_examples, progress, {s});
-    if (part.violations == 0) return part;
-    if (const auto r = window.focus(store::classify_window<G>(s)); !r) return Error{r.error()};
+    if (part.violations == 0 || !classified) return part;
+    if (auto e = window.focus(store::classify_window<G>(s))) return *e;
     return verify_part(window.tables(), max_examples, nullptr, {s});
 }
 
