@@ -124,6 +124,19 @@ concept TableGame = RetrogradeGame<G> &&
     { G::move_name(p, m) } -> std::convertible_to<std::string>;
 };
 
+// A game whose lookup is one read of a value slot may offer it in two steps: the slot of a
+// position (nullptr when its slice is not in the set) and what a slot holds, and the slots of
+// a stored position's children, one per child in for_each_child's order (which the game may
+// find faster than child by child). The verifier then asks for every child's slot before it
+// reads the first, so the memory reads overlap.
+template <typename G>
+concept SlotLookup = TableGame<G> &&
+    requires(const typename G::Tables& set, const typename G::Position& p, const Value* slot) {
+    { G::locate(set, p) } -> std::same_as<const Value*>;
+    { G::read(slot) } -> std::same_as<Lookup>;
+    G::for_each_child_slot(set, p, [](const Value*) {});
+};
+
 // The game whose finished tables are a `Tables`: a game specializes GameOfTables beside its
 // model, so that the generic paths take a set of tables and find their game.
 template <typename Tables>

@@ -111,21 +111,27 @@ SliceIndex::SliceIndex(Slice s) : slice_(s) {
     }
 }
 
-std::uint64_t SliceIndex::index(const Position& pos) const {
+SliceIndex::MenPart SliceIndex::men_part(const Position& pos) const {
     assert(slice_of(pos) == slice_);
     const Bitboard black_men = pos.men(Color::Black);
     const Bitboard white_men = pos.men(Color::White);
-    const Bitboard black_kings = pos.kings(Color::Black);
-    const Bitboard white_kings = pos.kings(Color::White);
     const int j = checkers::popcount(black_men & kShared);
     const Group& g = groups_[static_cast<std::size_t>(j - first_j_)];
-    const Bitboard empty_after_men = ~(black_men | white_men);
     std::uint64_t i = rank(black_men & kBlackBackRow, kBlackBackRow);
     i = i * g.mid_men + rank(black_men & kShared, kShared);
     i = i * g.white_men + rank(white_men, kWhiteMenSquares & ~black_men);
-    i = i * g.black_kings + rank(black_kings, empty_after_men);
-    i = i * g.white_kings + rank(white_kings, empty_after_men & ~black_kings);
-    return g.offset + i;
+    return {g.offset, i, g.black_kings, g.white_kings, ~(black_men | white_men)};
+}
+
+std::uint64_t SliceIndex::index(const MenPart& men, Bitboard black_kings,
+                                Bitboard white_kings) const {
+    std::uint64_t i = men.rank * men.black_kings_radix + rank(black_kings, men.empty);
+    i = i * men.white_kings_radix + rank(white_kings, men.empty & ~black_kings);
+    return men.offset + i;
+}
+
+std::uint64_t SliceIndex::index(const Position& pos) const {
+    return index(men_part(pos), pos.kings(Color::Black), pos.kings(Color::White));
 }
 
 SliceIndex::Parts SliceIndex::parts(std::uint64_t i) const {

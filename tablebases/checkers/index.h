@@ -30,6 +30,17 @@ class SliceIndex {
 
     // pos must belong to slice(); the side to move is not part of the index.
     std::uint64_t index(const checkers::Position& pos) const;
+
+    // The part of a position's index its men decide (their group, their ranks and the squares
+    // they leave), so that positions with the same men are ranked by their kings alone:
+    // index(men_part(p), kings of q) == index(q) for every q of the slice with p's men.
+    struct MenPart {
+        std::uint64_t offset, rank, black_kings_radix, white_kings_radix;
+        checkers::Bitboard empty;
+    };
+    MenPart men_part(const checkers::Position& pos) const;
+    std::uint64_t index(const MenPart& men, checkers::Bitboard black_kings,
+                        checkers::Bitboard white_kings) const;
     checkers::Position position(std::uint64_t i, checkers::Color side_to_move) const;
 
     // The positions of consecutive indices from i on, with one side to move: each from the last

@@ -1,10 +1,14 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <memory>
 #include <random>
+#include <vector>
 
 #include "engine/checkers/notation.h"
+#include "tablebases/checkers/game.h"
 #include "tablebases/checkers/index.h"
+#include "tablebases/checkers/table.h"
 
 namespace retrocheck::tb {
 namespace {
@@ -93,6 +97,35 @@ TEST(FastIndex, WalkGivesEveryPositionInTurn) {
                 if (i + 1 < start + run) walk.next();
             }
         }
+    }
+}
+
+// The slots the verifier reads for a position's children (CheckersGame::for_each_child_slot,
+// which ranks a king's step from the parent's men) are the children's own slots, in order:
+// every position up to 3 pieces, 20,000 random ones of 4 and 5 pieces.
+TEST(FastIndex, ChildSlotsAreTheChildrensSlots) {
+    TableSet set;
+    for (const Slice& s : slices_up_to(5)) set.add(std::make_shared<const SliceTable>(s));
+    std::mt19937_64 rng(20261128);
+    auto check = [&](const checkers::Position& p) {
+        std::vector<const Value*> slots;
+        CheckersGame::for_each_child_slot(set, p, [&](const Value* v) { slots.push_back(v); });
+        std::vector<const Value*> expected;
+        CheckersGame::for_each_child(p, [&](const checkers::Position& c) {
+            expected.push_back(CheckersGame::locate(set, c));
+        });
+        ASSERT_EQ(slots, expected) << checkers::format_fen(p);
+    };
+    std::vector<const SliceTable*> larger;
+    for (const auto& [s, t] : set.tables()) {
+        if (s.pieces() <= 3)
+            for (std::uint64_t id = 0; id < t->values.size(); ++id) check(t->position(id));
+        else
+            larger.push_back(t.get());
+    }
+    for (int k = 0; k < 20000; ++k) {
+        const SliceTable& t = *larger[rng() % larger.size()];
+        check(t.position(rng() % t.values.size()));
     }
 }
 

@@ -70,6 +70,24 @@ TEST(SlowVerifier, ReportsEachCorruptedValueUpTo4Pieces) {
     corrupt_and_verify(tables_up_to(4), 10, 7);
 }
 
+// The verifier judges slots in ranges of 8,192 and positions in batches (slot_batch.h): a wrong
+// value at either end of a range, or of the table, is found as well as one inside.
+TEST(FastVerifier, AWrongValueAtTheEdgeOfARangeIsFound) {
+    const Slice s{1, 0, 1, 1};  // 3 pieces: more than two ranges
+    const TableSet& set = tables_up_to(3);
+    const std::uint64_t n = set.find(s)->values.size();
+    ASSERT_GT(n, 16384u);
+    for (const std::uint64_t id :
+         {std::uint64_t{0}, std::uint64_t{8191}, std::uint64_t{8192}, n - 1}) {
+        std::optional<Corruption> c;
+        for (const Change k : testing::kEveryChange)
+            if (!c) c = testing::corruption(set, s, id, k);
+        ASSERT_TRUE(c.has_value()) << id;
+        const Corruption one[] = {*c};
+        testing::expect_reported_alone(testing::with_changes(set, one), *c);
+    }
+}
+
 // Kings of both sides, 3 pieces: small, with wins, draws and losses.
 const Slice kSmall{0, 1, 0, 2};
 const TableSet& small_set() {

@@ -16,6 +16,7 @@
 #include "tablebases/verify/classify.h"
 #include "tablebases/verify/first_examples.h"
 #include "tablebases/verify/rules.h"
+#include "tablebases/verify/slot_batch.h"
 #include "tablebases/verify/verifier.h"
 
 namespace retrocheck::tb {
@@ -42,7 +43,7 @@ void for_each_stored_slot(const typename G::StoredTable& t, std::uint64_t begin,
 constexpr int kMaxCauseChain = 64;
 
 // The quick form of check_position for the common case of a consistent position: children as
-// positions only, no classification.
+// positions only, no classification (slot_batch.h for games whose lookup is a slot read).
 template <TableGame G>
 bool consistent(const typename G::Tables& tables, const typename G::Position& pos,
                 const Outcome& stored) {
@@ -188,6 +189,11 @@ VerifyReport<G> verify_part(const Tables& tables, std::size_t max_examples,
                         mine.consequences_seen.add({slice_no, id}, std::move(v));
                     }
                 };
+                // The full check, for a position the quick one doubts.
+                auto check = [&](std::uint64_t id, const Position& pos) {
+                    for (Violation<G>& v : check_position(tables, pos)) add(id, std::move(v));
+                };
+                detail::SlotBatch<G> batch;
                 detail::for_each_stored_slot<G>(
                     t, r.begin(), r.end(), [&](std::uint64_t id, const Position* pos) {
                         if (!pos) return;  // a slot the index leaves empty
@@ -202,10 +208,16 @@ VerifyReport<G> verify_part(const Tables& tables, std::size_t max_examples,
                             return;
                         }
                         ++mine.positions;
-                        if (value != kUnknown && detail::consistent<G>(tables, *pos, decode(value)))
-                            return;
-                        for (Violation<G>& v : check_position(tables, *pos)) add(id, std::move(v));
+                        if (value == kUnknown) {
+                            check(id, *pos);
+                        } else if constexpr (SlotLookup<G>) {
+                            batch.add(tables, id, *pos, decode(value));
+                            if (batch.full()) batch.flush(check);
+                        } else if (!detail::consistent<G>(tables, *pos, decode(value))) {
+                            check(id, *pos);
+                        }
                     });
+                if constexpr (SlotLookup<G>) batch.flush(check);
                 if (progress) progress->fetch_add(r.size(), std::memory_order_relaxed);
             });
         const auto after = totals();
