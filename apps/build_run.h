@@ -1,6 +1,7 @@
 // `build` and the build step of `check`, once for both games (AppGame<G>, apps/games.h): the
 // given slices and every slice their moves lead to, in build order, each file written as soon
-// as its table is done, keeping in memory only the tables later slices still need.
+// as its table is done, keeping in memory the tables later slices still need within a budget
+// (the others are read again from their files).
 //
 // A build resumes: a slice whose file an earlier run finished (files are written whole, under a
 // temporary name renamed at the end) is read back, every block checked, instead of built; a
@@ -36,9 +37,10 @@
 
 namespace retrocheck::app {
 
-// Bytes of tables a rank of a farmed build keeps beyond those the slice it builds reads, to read
-// tables many slices need (the largest successors) less often.
-inline constexpr std::uint64_t kSpareBuildBytes = std::uint64_t{512} << 20;
+// Bytes of tables a build (one process, or a rank of a farmed one) keeps beyond those the slice
+// it builds reads, to read tables many slices need (the largest successors) less often; the
+// others are read again from their files when needed.
+inline constexpr std::uint64_t kSpareBuildBytes = std::uint64_t{2} << 30;
 
 // The longest distance a build settled, named by its parity: "win in 19 plies", "loss in 20
 // plies" (wins are odd, losses even; a DTZ code's plies are half of it), or "-" for a table of
@@ -171,13 +173,16 @@ Result<BuildSummary> build_tables(const std::vector<typename G::Slice>& slices,
     }
     BuildSummary sum = empty_summary<G>();
     const auto t0 = std::chrono::steady_clock::now();
-    typename Built::Tables in_memory;
+    // The tables in memory: a slice's successors while it is built, and within kSpareBuildBytes
+    // those later slices need; the rest are read again from the files written.
+    auto window = tb::store::TableWindow<Built>::at(request.out, kSpareBuildBytes);
     for (const Slice& s : order) {
         const std::uint64_t before = sum.positions;
         const std::uint64_t size = Game::slots(s);
+        if (auto e = window.focus(G::successors(s))) return *e;
         std::shared_ptr<const typename Built::StoredTable> table;
         const auto built = build_one<G, Built>(
-            s, in_memory, request, table, [&](const tb::BuildProgress& progress) {
+            s, window.tables(), request, table, [&](const tb::BuildProgress& progress) {
                 const std::uint64_t seeded = progress.seeded.load();
                 const std::uint64_t done = before + seeded;
                 return fmt::format("{} {} of {} slots, {} settled, distance {}, {}, {}",
@@ -191,10 +196,10 @@ Result<BuildSummary> build_tables(const std::vector<typename G::Slice>& slices,
         if (request.log)
             for (const std::string& line : built->lines) request.log(line);
         // The table joins those in memory, and the tables no slice still to build needs leave.
-        in_memory.add(std::move(table));
+        window.adopt(s, std::move(table));
         for (const Slice& t : G::successors(s))
-            if (--needed_by[t] == 0) in_memory.remove(t);
-        if (needed_by[s] == 0) in_memory.remove(s);
+            if (--needed_by[t] == 0) window.release(t);
+        if (needed_by[s] == 0) window.release(s);
     }
     sum.seconds = seconds_since(t0);
     sum.peak_memory = peak_memory_bytes();

@@ -134,6 +134,11 @@ class TableWindow {
         if (held_ > peak_) peak_ = held_;
     }
 
+    // A table no later work needs leaves memory now, not when the budget presses.
+    void release(const Slice& s) {
+        if (set_.find(s)) drop(s);
+    }
+
     const typename G::Tables& tables() const { return set_; }
     // The most bytes of tables in memory at any time.
     std::uint64_t peak_bytes() const { return peak_; }
