@@ -1,7 +1,7 @@
-// The verifier's quick check of stored values, for games whose lookup is one read of a value
-// slot (game.h, SlotLookup): the slots of a few positions' mirrors and children are asked for
-// (prefetched) together and read only when the last is asked for, so that their memory reads,
-// the verifier's cost on large tables, overlap.
+// The verifier's quick check of a stored value against its mirror's and children's values, and
+// its batches for games whose lookup is one read of a value slot (game.h, SlotLookup): the slots
+// of a few positions' mirrors and children are asked for (prefetched) together and read only when
+// the last is asked for, so that their memory reads, the verifier's cost on large tables, overlap.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +13,23 @@
 #include "tablebases/verify/classify.h"
 
 namespace retrocheck::tb::detail {
+
+// Whether pos, storing `stored`, needs no full check (check_position): its mirror holds no other
+// value, each of its n children (child(i): the i-th one's lookup) holds one, and its value keeps
+// its own rule. The verifier's quick check, whichever way the lookups were made.
+template <TableGame G, typename Child>
+bool consistent(const typename G::Position& pos, const Outcome& stored, const Lookup& mirror,
+                std::size_t n, Child&& child) {
+    if (mirror.valued() && mirror.value != stored) return false;
+    thread_local std::vector<Outcome> children;
+    children.clear();
+    for (std::size_t i = 0; i != n; ++i) {
+        const Lookup c = child(i);
+        if (!c.valued()) return false;
+        children.push_back(c.value);
+    }
+    return !own_rule<G>(pos, stored, children);
+}
 
 template <TableGame G>
 class SlotBatch {
@@ -32,12 +49,17 @@ class SlotBatch {
     }
     bool full() const { return items_.size() >= kPositions; }
 
-    // inconsistent(id, pos) for each position added since the last flush whose mirror holds
-    // another value, a child of which holds none, or whose value breaks its own rule.
+    // inconsistent(id, pos) for each position added since the last flush that is not
+    // consistent() (its mirror, its children, its own rule).
     template <typename F>
     void flush(F&& inconsistent) {
-        for (const Item& item : items_)
-            if (!consistent(item)) inconsistent(item.id, item.pos);
+        for (const Item& item : items_) {
+            const Value* const* children = &slots_[item.begin + 1];
+            if (!consistent<G>(item.pos, item.stored, G::read(slots_[item.begin]),
+                               item.end - item.begin - 1,
+                               [&](std::size_t i) { return G::read(children[i]); }))
+                inconsistent(item.id, item.pos);
+        }
         items_.clear();
         slots_.clear();
     }
@@ -55,21 +77,8 @@ class SlotBatch {
         slots_.push_back(slot);
     }
 
-    bool consistent(const Item& item) {
-        const Lookup mirror = G::read(slots_[item.begin]);
-        if (mirror.valued() && mirror.value != item.stored) return false;
-        children_.clear();
-        for (std::size_t i = item.begin + 1; i != item.end; ++i) {
-            const Lookup child = G::read(slots_[i]);
-            if (!child.valued()) return false;
-            children_.push_back(child.value);
-        }
-        return !own_rule<G>(item.pos, item.stored, children_);
-    }
-
     std::vector<Item> items_;
     std::vector<const Value*> slots_;
-    std::vector<Outcome> children_;
 };
 
 }  // namespace retrocheck::tb::detail

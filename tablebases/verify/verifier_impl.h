@@ -42,25 +42,18 @@ void for_each_stored_slot(const typename G::StoredTable& t, std::uint64_t begin,
 // How many causes of causes a consequence follows to find whether it lies on a cycle.
 constexpr int kMaxCauseChain = 64;
 
-// The quick form of check_position for the common case of a consistent position: children as
-// positions only, no classification (slot_batch.h for games whose lookup is a slot read).
+// The quick check (slot_batch.h) with the game's lookups one at a time, for games whose lookup
+// is not a slot read.
 template <TableGame G>
 bool consistent(const typename G::Tables& tables, const typename G::Position& pos,
                 const Outcome& stored) {
-    thread_local std::vector<Outcome> children;
+    thread_local std::vector<Lookup> children;
     children.clear();
-    bool missing = false;
     G::for_each_child(pos, [&](const typename G::Position& child) {
-        const Lookup v = G::lookup(tables, child);
-        if (v.valued())
-            children.push_back(v.value);
-        else
-            missing = true;
+        children.push_back(G::lookup(tables, child));
     });
-    if (missing) return false;
-    const Lookup mirror = G::lookup(tables, pos.flipped());
-    if (mirror.valued() && mirror.value != stored) return false;
-    return !own_rule<G>(pos, stored, children);
+    return consistent<G>(pos, stored, G::lookup(tables, pos.flipped()), children.size(),
+                         [&](std::size_t i) { return children[i]; });
 }
 
 }  // namespace detail
