@@ -22,7 +22,8 @@ constexpr std::uint64_t kMargin = 32ull << 20;
 }  // namespace
 
 std::uint64_t build_bytes(const PlannedTable& t) {
-    return t.slots * 2 + t.slots / 4 + t.successor_slots + kMargin;
+    const auto width = static_cast<std::uint64_t>(t.value_bytes);
+    return t.slots * (width + 1) + t.slots / 4 + t.successor_slots * width + kMargin;
 }
 
 std::uint64_t usable_memory_bytes() {

@@ -122,7 +122,7 @@ std::optional<Error> prepare_build(const std::vector<typename G::Slice>& order,
     std::vector<PlannedTable> plan;
     for (const auto& s : order) {
         names.push_back(Files::path({}, s).stem().string());
-        PlannedTable t{G::name(s), Game::slots(s), 0};
+        PlannedTable t{G::name(s), Game::slots(s), 0, sizeof(tb::CodeOf<Built>)};
         for (const auto& next : G::successors(s)) t.successor_slots += Game::slots(next);
         plan.push_back(t);
     }

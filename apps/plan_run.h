@@ -78,7 +78,7 @@ int run_plan(const std::vector<typename G::Slice>& roots, const std::string& wha
                 r.next = t;
             }
         }
-        r.memory = build_bytes({G::name(s), r.slots, r.successor_slots});
+        r.memory = build_bytes({G::name(s), r.slots, r.successor_slots, sizeof(tb::CodeOf<G>)});
         r.seconds = static_cast<double>(r.slots) / rate.slots_per_second;
         r.path_seconds += r.seconds;
         total_slots += r.slots;

@@ -13,6 +13,8 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "engine/core/outcome.h"
@@ -110,7 +112,7 @@ concept TableGame = RetrogradeGame<G> &&
     set.tables();
     { set.find(s) } -> std::convertible_to<const typename G::StoredTable*>;
     { G::lookup(set, p) } -> std::same_as<Lookup>;
-    { t.values[id] } -> std::convertible_to<Value>;
+    { decode(t.values[id]) } -> std::same_as<Outcome>;  // a slot holding a value (value.h)
     { t.id(p) } -> std::same_as<std::uint64_t>;
     // A slot's position (nothing for a slot the index leaves empty), and whether it is a
     // legal one (a slot of an illegal position holds no value).
@@ -136,6 +138,11 @@ concept SlotLookup = TableGame<G> &&
     { G::read(slot) } -> std::same_as<Lookup>;
     G::for_each_child_slot(set, p, [](const Value*) {});
 };
+
+// What a game's finished table holds a slot (value.h, metric.h).
+template <typename G>
+using CodeOf =
+    std::remove_cvref_t<decltype(std::declval<const typename G::StoredTable&>().values[0])>;
 
 // The game whose finished tables are a `Tables`: a game specializes GameOfTables beside its
 // model, so that the generic paths take a set of tables and find their game.

@@ -1,26 +1,46 @@
-// One byte per position in memory and in our files: the DTW in plies (even: a loss, odd: a
-// win), or kDraw. kUnknown exists only while a table is being built.
+// A position's value in memory and in our files: the DTW or DTM in plies (even: a loss, odd: a
+// win), the code's largest number a draw and the next kUnknown, which exists only while a table
+// is being built (and, in a finished chess table, marks a slot without a position).
+//
+// Checkers tables hold one byte a position (Value: distances up to 253 plies, its DTW never
+// comes near); chess DTM tables two (WideValue: 5-piece mates run past 253 plies, KPPvKP's), a
+// file of them one byte when every distance fits (store/format.h).
 #pragma once
 
 #include <cassert>
+#include <concepts>
 #include <cstdint>
+#include <limits>
 
 #include "engine/core/outcome.h"
 
 namespace retrocheck::tb {
 
 using Value = std::uint8_t;
-inline constexpr Value kDraw = 255;
-inline constexpr Value kUnknown = 254;
-inline constexpr int kMaxPlies = 253;
+using WideValue = std::uint16_t;
 
-// o must be a draw or carry a distance of at most kMaxPlies.
-constexpr Value encode(const Outcome& o) {
-    assert(o.is_draw() || (o.has_distance() && o.plies() <= kMaxPlies));
-    return o.is_draw() ? kDraw : static_cast<Value>(o.plies());
+template <std::unsigned_integral Code>
+inline constexpr Code kDrawOf = std::numeric_limits<Code>::max();
+template <std::unsigned_integral Code>
+inline constexpr Code kUnknownOf = kDrawOf<Code> - 1;
+template <std::unsigned_integral Code>
+inline constexpr int kMaxPliesOf = kDrawOf<Code> - 2;
+
+inline constexpr Value kDraw = kDrawOf<Value>;
+inline constexpr Value kUnknown = kUnknownOf<Value>;
+inline constexpr int kMaxPlies = kMaxPliesOf<Value>;
+
+// o must be a draw or carry a distance of at most kMaxPliesOf<Code>.
+template <std::unsigned_integral Code = Value>
+constexpr Code encode(const Outcome& o) {
+    assert(o.is_draw() || (o.has_distance() && o.plies() <= kMaxPliesOf<Code>));
+    return o.is_draw() ? kDrawOf<Code> : static_cast<Code>(o.plies());
 }
-constexpr Outcome decode(Value v) {
-    if (v == kDraw) return Outcome::draw();
+constexpr bool is_unknown(std::unsigned_integral auto v) { return v == kUnknownOf<decltype(v)>; }
+// v must be a draw or a distance (not kUnknownOf<Code>).
+template <std::unsigned_integral Code>
+constexpr Outcome decode(Code v) {
+    if (v == kDrawOf<Code>) return Outcome::draw();
     return v % 2 ? Outcome::win(v) : Outcome::loss(v);
 }
 

@@ -3,8 +3,8 @@
 // level is reached. A loss at code c makes a parent a win at c + kWinStep, a win at c makes a
 // parent whose every move wins for the opponent a loss at c + 1 or more.
 //
-//  - DTM, the plies to mate: the code is the distance (0 checkmated, odd a win), a byte, the
-//    value our DTM tables store (value.h).
+//  - DTM (DTW for checkers), the plies to mate: the code is the distance (0 checkmated, odd a
+//    win), the value our tables store (value.h): a byte for checkers, two for chess.
 //  - DTZ50, the plies to the next zeroing move (a capture or pawn move) under the 50-move rule
 //    (Syzygy's metric, CHESS.md "Metrics"): plies k, code 2k for a loss and 2k + 1 for a win, 0
 //    checkmated. A loss in k makes a parent a win in k + 1 (code + 3), a win in k a parent's loss
@@ -14,17 +14,22 @@
 
 #include <cstdint>
 
+#include "tablebases/value.h"
+
 namespace retrocheck::tb {
 
-struct DtmMetric {
-    using Code = std::uint8_t;
-    static constexpr Code kDraw = 255, kUnknown = 254;
-    static constexpr int kMaxCode = 253;
+template <typename C>
+struct DistanceMetric {
+    using Code = C;
+    static constexpr Code kDraw = kDrawOf<C>, kUnknown = kUnknownOf<C>;
+    static constexpr int kMaxCode = kMaxPliesOf<C>;
     static constexpr int kWinStep = 1;
     static constexpr const char* kName = "dtm";
 
     static constexpr int plies(int code) { return code; }
 };
+using DtmMetric = DistanceMetric<Value>;          // checkers
+using WideDtmMetric = DistanceMetric<WideValue>;  // chess
 
 struct Dtz50Metric {
     using Code = std::uint16_t;

@@ -93,8 +93,8 @@ struct Ours;
 template <>
 struct Ours<MaterialTableSet> {
     using Table = MaterialTable;
-    static bool holds(Value v) { return v != kNoPosition; }
-    static Outcome outcome(Value v) { return decode(v); }
+    static bool holds(ChessValue v) { return v != kNoPosition; }
+    static Outcome outcome(ChessValue v) { return decode(v); }
     static std::optional<Outcome> probe(const MaterialTableSet& s, const Position& p) {
         return s.probe(p);
     }

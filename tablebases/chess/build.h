@@ -14,7 +14,8 @@
 namespace retrocheck::tb::chess {
 
 // Throws std::runtime_error when a move leads to a material `done` does not hold, when a
-// distance exceeds what one byte can store, or when the material has 2^32 slots or more.
+// distance exceeds what a ChessValue can store (65,533 plies), or when the material has 2^32
+// slots or more.
 // queen_only is deliberately wrong, for testing the statistics: pawns promote to a queen only.
 MaterialTable build_material(const Material& material, const MaterialTableSet& done,
                              BuildMethod method, BuildStats* stats = nullptr,

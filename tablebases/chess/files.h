@@ -20,7 +20,7 @@ struct ChessFiles {
     static constexpr const char* kGame = "chess";
     static constexpr std::uint32_t kGameId = kGameChess;
     static bool holds(const TableFile& f) {
-        return f.game() == kGameChess && f.metric() == kMetric;
+        return f.game() == kGameChess && measured_metric(f.metric()) == kMetric;
     }
     static chess::Material slice(const TableFile& f) { return chess::material_of_key(f.key()); }
     static int pieces(const chess::Material& m) { return m.pieces(); }

@@ -105,8 +105,8 @@ struct ChessBuildTableOf : ChessSlots {
         : ChessSlots(m), values(stored_slots() + en_passant_slots(), unknown) {}
     std::vector<Code> values;
 };
-struct ChessBuildTable : ChessBuildTableOf<Value> {
-    explicit ChessBuildTable(Material m) : ChessBuildTableOf(m, kUnknown) {}
+struct ChessBuildTable : ChessBuildTableOf<ChessValue> {
+    explicit ChessBuildTable(Material m) : ChessBuildTableOf(m, kNoPosition) {}
 };
 
 // The finished table (MaterialTableOf) of a built one: the en passant slots dropped.
@@ -129,6 +129,7 @@ struct ChessGame {
     using Table = ChessBuildTable;      // while it builds
     using StoredTable = MaterialTable;  // finished
     using Tables = MaterialTableSet;
+    using Metric = WideDtmMetric;               // 5-piece mates run past a byte's 253 plies
     static constexpr bool kSharedSlots = true;  // a slot a symmetry class
     static bool lost_without_moves(const Position& p) { return p.in_check(); }  // else stalemate
     static bool may_share_slots(const ChessSlots& t, const Position& p) {

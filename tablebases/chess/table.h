@@ -1,6 +1,6 @@
 // Chess tables in memory: the values of one material (both sides to move) and a set of finished
 // materials that a builder, a verifier or a prober reads, for either metric (metric.h): DTM
-// tables hold a Value a slot (value.h), DTZ50 tables a 16-bit code (dtz.h).
+// tables hold a WideValue a slot (value.h), DTZ50 tables a 16-bit code (dtz.h).
 //
 // Slot i of a material's table is index slot i with White to move, then (offset size()) with
 // Black to move. A slot that holds no legal position (broken in the index, or the side not to
@@ -22,9 +22,11 @@
 
 namespace retrocheck::tb::chess {
 
-// In a finished chess table: a slot without a position. (While a table builds, the same byte
+// A chess DTM slot: the plies to mate, a draw or a slot without a position (value.h).
+using ChessValue = WideValue;
+// In a finished chess table: a slot without a position. (While a table builds, the same code
 // means "not settled yet", kUnknown.)
-inline constexpr Value kNoPosition = kUnknown;
+inline constexpr ChessValue kNoPosition = kUnknownOf<ChessValue>;
 
 // A position's slot in its material's table.
 inline std::uint64_t table_id(const MaterialIndex& index, const retrocheck::chess::Position& pos) {
@@ -71,7 +73,7 @@ struct MaterialTableOf {
         return index.position(black ? id - index.size() : id, black ? Color::Black : Color::White);
     }
 };
-using MaterialTable = MaterialTableOf<DtmMetric>;
+using MaterialTable = MaterialTableOf<WideDtmMetric>;
 
 // A 40-bit number for a material, a nibble a count in Material::count order, the first the
 // most significant (for hashing, and in our files' headers): the position's own key

@@ -10,9 +10,12 @@
 //   12      4     game (1: English checkers, 2: chess)
 //   16      4     metric: 1: DTW (checkers), 2: DTM (chess), one byte a position, the
 //                 distance in plies as in value.h, 255 a draw, 254 (chess) a slot without a
-//                 legal position; 3: DTZ50 (chess), two bytes a position, little-endian, the
-//                 code of build/metric.h's Dtz50Metric (2k a loss, 2k + 1 a win, k plies to
-//                 the zeroing move), 0xFFFF a draw, 0xFFFE a slot without a legal position
+//                 legal position; 4: DTM (chess) with a distance over 253 plies, two bytes a
+//                 position, little-endian, 0xFFFF a draw, 0xFFFE a slot without a legal
+//                 position (a DTM table is written with one byte whenever its values fit);
+//                 3: DTZ50 (chess), two bytes a position, little-endian, the code of
+//                 build/metric.h's Dtz50Metric (2k a loss, 2k + 1 a win, k plies to the
+//                 zeroing move), 0xFFFF a draw, 0xFFFE a slot without a legal position
 //   20      4     index scheme version (checkers: index.h; chess: kChessIndexScheme)
 //   24      4     checkers slice: black men, black kings, white men, white kings, a byte
 //                 each; 0 for chess
@@ -51,8 +54,15 @@ inline constexpr std::uint32_t kGameChess = 2;
 inline constexpr std::uint32_t kMetricDtw = 1;
 inline constexpr std::uint32_t kMetricDtm = 2;
 inline constexpr std::uint32_t kMetricDtz50 = 3;
+inline constexpr std::uint32_t kMetricWideDtm = 4;
 // Bytes a position of a metric's table.
-constexpr int metric_width(std::uint32_t metric) { return metric == kMetricDtz50 ? 2 : 1; }
+constexpr int metric_width(std::uint32_t metric) {
+    return metric == kMetricDtz50 || metric == kMetricWideDtm ? 2 : 1;
+}
+// The metric a file's values measure: kMetricWideDtm is DTM.
+constexpr std::uint32_t measured_metric(std::uint32_t metric) {
+    return metric == kMetricWideDtm ? kMetricDtm : metric;
+}
 // The slot numbering of tablebases/chess/index.h.
 inline constexpr std::uint32_t kChessIndexScheme = 1;
 inline constexpr std::uint32_t kDefaultBlockSize = 1 << 16;

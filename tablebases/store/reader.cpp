@@ -70,7 +70,9 @@ Result<std::shared_ptr<TableFile>> TableFile::open(const std::filesystem::path& 
         return f->error(fmt::format("unknown game {} at offset 12", game));
     const bool chess = game == kGameChess;
     f->metric_ = u32(16);
-    if (chess ? f->metric_ != kMetricDtm && f->metric_ != kMetricDtz50 : f->metric_ != kMetricDtw)
+    if (chess
+            ? f->metric_ != kMetricDtm && f->metric_ != kMetricWideDtm && f->metric_ != kMetricDtz50
+            : f->metric_ != kMetricDtw)
         return f->error(fmt::format("unknown metric {} at offset 16 for {}", u32(16),
                                     chess ? "chess" : "checkers"));
     const std::uint32_t scheme = chess ? kChessIndexScheme : kIndexScheme;
@@ -91,7 +93,7 @@ Result<std::shared_ptr<TableFile>> TableFile::open(const std::filesystem::path& 
             return f->error(fmt::format("impossible chess material {:#x} at offset 48", key));
         f->key_ = key;
         f->name_ = "material " + m.name() + (f->metric_ == kMetricDtz50 ? " (DTZ)" : "");
-        f->no_position_ = chess::kNoPosition;
+        f->no_position_ = kUnknown;  // a one-byte DTM file's slot without a position
         expected = 2 * chess::MaterialIndex(m).size();
         if (f->count_ != expected)
             return f->error(fmt::format("position count {} at offset 32, but material {} has {}",
@@ -229,8 +231,20 @@ Result<bool> TableFile::read_values(Value* out) const {
 }
 
 Result<bool> TableFile::read_values(std::uint16_t* out) const {
-    if (std::string e = expect_width(2); !e.empty()) return Error{e};
-    if (std::string e = read_blocks(out); !e.empty()) return Error{e};
+    if (metric_width(metric_) == 2) {
+        if (std::string e = read_blocks(out); !e.empty()) return Error{e};
+        return true;
+    }
+    // One byte a position, widened in place from the back: value i's byte lies in the first
+    // half of the buffer, at or before where its two bytes go.
+    auto* bytes = reinterpret_cast<Value*>(out);
+    if (std::string e = read_blocks(bytes); !e.empty()) return Error{e};
+    for (std::uint64_t i = count_; i-- > 0;) {
+        const Value v = bytes[i];
+        out[i] = v == kDraw      ? kDrawOf<std::uint16_t>
+                 : v == kUnknown ? kUnknownOf<std::uint16_t>
+                                 : std::uint16_t{v};
+    }
     return true;
 }
 

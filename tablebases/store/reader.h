@@ -33,16 +33,18 @@ class TableFile {
     std::uint64_t key() const { return key_; }
     const std::string& table_name() const { return name_; }
     std::uint64_t size() const { return count_; }
-    // kMetricDtw, kMetricDtm or kMetricDtz50 (format.h).
+    // kMetricDtw, kMetricDtm, kMetricWideDtm or kMetricDtz50 (format.h).
     std::uint32_t metric() const { return metric_; }
     std::uint64_t blocks() const { return offsets_.size() - 1; }
 
     // The value of slot id (the game's index numbering), through a small cache of whole
     // blocks; a DTW or DTM file's. Safe to call from several threads.
     Result<Value> value(std::uint64_t id) const;
-    // Every block, checked, into out (size() values): a whole DTW or DTM table.
+    // Every block, checked, into out (size() values): a whole table of one-byte values (DTW, or
+    // DTM that fits a byte).
     Result<bool> read_values(Value* out) const;
-    // The same for a DTZ50 file's codes.
+    // The same for a table of two-byte codes: DTZ50 or DTM (WideValue, a one-byte DTM file's
+    // values widened, 254 and 255 to kUnknownOf and kDrawOf).
     Result<bool> read_values(std::uint16_t* out) const;
 
   private:

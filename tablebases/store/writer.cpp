@@ -7,10 +7,12 @@
 #include <xxhash.h>
 #include <zstd.h>
 
+#include <algorithm>
 #include <bit>
 #include <cerrno>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "tablebases/checkers/index.h"
@@ -65,11 +67,21 @@ struct Identity {
     int pieces;
 };
 
-// Codes of one byte or two (little-endian: the host's order, checked below).
-template <typename Code>
+// The values as they are.
+struct AsTheyAre {
+    template <typename Code>
+    Code operator()(Code v) const {
+        return v;
+    }
+};
+
+// Codes of one byte or two (little-endian: the host's order, checked below), each written as
+// store(code) (a Stored), a block at a time.
+template <typename Stored, typename Code, typename Store = AsTheyAre>
 Result<std::uint64_t> write_values(const Identity& id, const std::vector<Code>& values,
-                                   const std::filesystem::path& path, const WriteOptions& options) {
-    static_assert(std::endian::native == std::endian::little && sizeof(Code) <= 2);
+                                   const std::filesystem::path& path, const WriteOptions& options,
+                                   Store store = {}) {
+    static_assert(std::endian::native == std::endian::little && sizeof(Stored) <= 2);
     const std::string where = path.string();
     if (options.block_size == 0 || options.block_size > kMaxBlockSize)
         return Error{where + ": block size " + std::to_string(options.block_size) +
@@ -83,10 +95,22 @@ Result<std::uint64_t> write_values(const Identity& id, const std::vector<Code>& 
     std::vector<std::string> blocks(n_blocks);
     std::vector<std::string> errors(n_blocks);
     tbb::enumerable_thread_specific<Compressor> compressors(options.zstd_level);
+    tbb::enumerable_thread_specific<std::vector<Stored>> buffers;
     tbb::parallel_for(std::uint64_t{0}, n_blocks, [&](std::uint64_t b) {
         const std::uint64_t begin = b * options.block_size;
         const std::uint64_t n = std::min<std::uint64_t>(options.block_size, count - begin);
-        auto c = compressors.local().compress(values.data() + begin, n * sizeof(Code));
+        const Stored* block = nullptr;
+        if constexpr (std::is_same_v<Stored, Code> && std::is_same_v<Store, AsTheyAre>) {
+            block = values.data() + begin;
+        } else {
+            std::vector<Stored>& buffer = buffers.local();
+            buffer.resize(n);
+            std::transform(values.begin() + static_cast<std::ptrdiff_t>(begin),
+                           values.begin() + static_cast<std::ptrdiff_t>(begin + n), buffer.begin(),
+                           store);
+            block = buffer.data();
+        }
+        auto c = compressors.local().compress(block, n * sizeof(Stored));
         if (c)
             blocks[b] = std::move(c).value();
         else
@@ -140,7 +164,7 @@ Result<std::uint64_t> write_table(const SliceTable& table, const std::filesystem
     const Slice s = table.index.slice();
     const std::uint32_t slice = s.black_men | s.black_kings << 8 | s.white_men << 16 |
                                 static_cast<std::uint32_t>(s.white_kings) << 24;
-    return write_values(
+    return write_values<Value>(
         {kGameCheckers, kMetricDtw, kIndexScheme, slice, 0, "slice " + name(s), s.pieces()},
         table.values, path, options);
 }
@@ -148,17 +172,35 @@ Result<std::uint64_t> write_table(const SliceTable& table, const std::filesystem
 Result<std::uint64_t> write_table(const chess::MaterialTable& table,
                                   const std::filesystem::path& path, const WriteOptions& options) {
     const chess::Material& m = table.material();
-    return write_values({kGameChess, kMetricDtm, kChessIndexScheme, 0, chess::material_key(m),
-                         "material " + m.name(), m.pieces()},
-                        table.values, path, options);
+    Identity id{kGameChess,
+                kMetricDtm,
+                kChessIndexScheme,
+                0,
+                chess::material_key(m),
+                "material " + m.name(),
+                m.pieces()};
+    const bool fits =
+        std::all_of(table.values.begin(), table.values.end(), [](chess::ChessValue v) {
+            return v <= kMaxPlies || v == chess::kNoPosition || v == kDrawOf<chess::ChessValue>;
+        });
+    if (!fits) {
+        id.metric = kMetricWideDtm;
+        return write_values<chess::ChessValue>(id, table.values, path, options);
+    }
+    return write_values<Value>(id, table.values, path, options, [](chess::ChessValue v) {
+        return v == chess::kNoPosition           ? kUnknown
+               : v == kDrawOf<chess::ChessValue> ? kDraw
+                                                 : static_cast<Value>(v);
+    });
 }
 
 Result<std::uint64_t> write_table(const chess::DtzTable& table, const std::filesystem::path& path,
                                   const WriteOptions& options) {
     const chess::Material& m = table.material();
-    return write_values({kGameChess, kMetricDtz50, kChessIndexScheme, 0, chess::material_key(m),
-                         "material " + m.name() + " (DTZ)", m.pieces()},
-                        table.values, path, options);
+    return write_values<chess::DtzCode>(
+        {kGameChess, kMetricDtz50, kChessIndexScheme, 0, chess::material_key(m),
+         "material " + m.name() + " (DTZ)", m.pieces()},
+        table.values, path, options);
 }
 
 }  // namespace retrocheck::tb::store

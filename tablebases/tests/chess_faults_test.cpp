@@ -77,7 +77,7 @@ MaterialTableSet with_fault(const MaterialTableSet& set, const Fault& f) {
             continue;
         }
         auto copy = std::make_shared<MaterialTable>(*t);
-        copy->values[f.id] = f.now ? encode(*f.now) : kNoPosition;
+        copy->values[f.id] = f.now ? encode<ChessValue>(*f.now) : kNoPosition;
         out.add(copy);
     }
     return out;

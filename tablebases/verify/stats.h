@@ -86,7 +86,7 @@ std::array<SideStats<G>, 2> table_stats(const typename G::StoredTable& table) {
             const std::uint64_t end = std::min(half, (k + 1) * kChunk);
             for (std::uint64_t i = k * kChunk; i < end; ++i) {
                 const std::uint64_t id = i + side * half;
-                if (table.values[id] == kUnknown) continue;  // no position (chess)
+                if (is_unknown(table.values[id])) continue;  // no position (chess)
                 const auto pos = G::slot_position(table, id);
                 if (!pos) continue;
                 st.count(*pos, decode(table.values[id]));

@@ -190,9 +190,9 @@ VerifyReport<G> verify_part(const Tables& tables, std::size_t max_examples,
                 detail::for_each_stored_slot<G>(
                     t, r.begin(), r.end(), [&](std::uint64_t id, const Position* pos) {
                         if (!pos) return;  // a slot the index leaves empty
-                        const Value value = t.values[id];
+                        const auto value = t.values[id];
                         if (!G::legal_slot(*pos)) {
-                            if (value == kUnknown) return;
+                            if (is_unknown(value)) return;
                             Violation<G> v;
                             v.rule = "illegal-slot-holds-value";
                             v.position = *pos;
@@ -201,7 +201,7 @@ VerifyReport<G> verify_part(const Tables& tables, std::size_t max_examples,
                             return;
                         }
                         ++mine.positions;
-                        if (value == kUnknown) {
+                        if (is_unknown(value)) {
                             check(id, *pos);
                         } else if constexpr (SlotLookup<G>) {
                             batch.add(tables, id, *pos, decode(value));
