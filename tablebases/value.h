@@ -37,6 +37,23 @@ constexpr Code encode(const Outcome& o) {
     return o.is_draw() ? kDrawOf<Code> : static_cast<Code>(o.plies());
 }
 constexpr bool is_unknown(std::unsigned_integral auto v) { return v == kUnknownOf<decltype(v)>; }
+
+// A two-byte value and a one-byte one, for files that store a WideValue table in a byte when
+// every value fits (store/format.h): a draw stays a draw, kUnknown stays kUnknown.
+constexpr bool fits_a_byte(WideValue v) {
+    return v <= kMaxPlies || v == kUnknownOf<WideValue> || v == kDrawOf<WideValue>;
+}
+// v must fit a byte.
+constexpr Value narrowed(WideValue v) {
+    assert(fits_a_byte(v));
+    return v == kDrawOf<WideValue>      ? kDraw
+           : v == kUnknownOf<WideValue> ? kUnknown
+                                        : static_cast<Value>(v);
+}
+constexpr WideValue widened(Value v) {
+    return v == kDraw ? kDrawOf<WideValue> : v == kUnknown ? kUnknownOf<WideValue> : WideValue{v};
+}
+
 // v must be a draw or a distance (not kUnknownOf<Code>).
 template <std::unsigned_integral Code>
 constexpr Outcome decode(Code v) {

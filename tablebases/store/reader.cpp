@@ -239,12 +239,7 @@ Result<bool> TableFile::read_values(std::uint16_t* out) const {
     // half of the buffer, at or before where its two bytes go.
     auto* bytes = reinterpret_cast<Value*>(out);
     if (std::string e = read_blocks(bytes); !e.empty()) return Error{e};
-    for (std::uint64_t i = count_; i-- > 0;) {
-        const Value v = bytes[i];
-        out[i] = v == kDraw      ? kDrawOf<std::uint16_t>
-                 : v == kUnknown ? kUnknownOf<std::uint16_t>
-                                 : std::uint16_t{v};
-    }
+    for (std::uint64_t i = count_; i-- > 0;) out[i] = widened(bytes[i]);
     return true;
 }
 

@@ -179,19 +179,11 @@ Result<std::uint64_t> write_table(const chess::MaterialTable& table,
                 chess::material_key(m),
                 "material " + m.name(),
                 m.pieces()};
-    const bool fits =
-        std::all_of(table.values.begin(), table.values.end(), [](chess::ChessValue v) {
-            return v <= kMaxPlies || v == chess::kNoPosition || v == kDrawOf<chess::ChessValue>;
-        });
-    if (!fits) {
+    if (!std::all_of(table.values.begin(), table.values.end(), fits_a_byte)) {
         id.metric = kMetricWideDtm;
         return write_values<chess::ChessValue>(id, table.values, path, options);
     }
-    return write_values<Value>(id, table.values, path, options, [](chess::ChessValue v) {
-        return v == chess::kNoPosition           ? kUnknown
-               : v == kDrawOf<chess::ChessValue> ? kDraw
-                                                 : static_cast<Value>(v);
-    });
+    return write_values<Value>(id, table.values, path, options, narrowed);
 }
 
 Result<std::uint64_t> write_table(const chess::DtzTable& table, const std::filesystem::path& path,
