@@ -29,6 +29,9 @@ EngineAttacker::~EngineAttacker() = default;
 
 Result<Move> EngineAttacker::choose(const Position& start, const std::vector<Move>& moves,
                                     const Position& pos) {
+    // A new game starts from a searcher that knows nothing of the last one, as a UCI engine
+    // does after `ucinewgame`: a game's moves do not depend on the games played before it.
+    if (moves.empty()) impl_->searcher.clear();
     std::vector<std::uint64_t> history;
     Position p = start;
     for (const Move m : moves) {

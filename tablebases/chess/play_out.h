@@ -46,8 +46,9 @@ class Attacker {
                                 const Position& pos) = 0;
 };
 
-// Our engine: a fresh search of each move under the limits, with the game's positions for its
-// repetition draws; no tables.
+// Our engine: a search of each move under the limits, with the game's positions for its
+// repetition draws; no tables. Its transposition table, killers and history carry from move to
+// move within a game and are cleared when a new game starts.
 class EngineAttacker final : public Attacker {
   public:
     EngineAttacker(const search::SearchLimits& limits,

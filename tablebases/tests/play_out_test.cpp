@@ -93,6 +93,24 @@ TEST(SlowPlayOut, TwoHundredGamesEachWithAndWithoutKnowledge) {
     play("KBNvK", 200, false, 20);
 }
 
+// One engine playing game after game (as `play-out` does) plays each as a fresh engine would:
+// what it learned in one game (TT, killers, history) is forgotten when the next starts.
+TEST(FastPlayOut, AGameDoesNotDependOnTheGamesBeforeIt) {
+    const auto registry = retrocheck::chess::endgames::Registry::standard();
+    search::SearchLimits limits;
+    limits.depth = search::kMaxSearchDepth;
+    limits.nodes = 20'000;
+    EngineAttacker reused(limits, &registry, 16);
+    for (const Position& start : random_won_positions(*Material::parse("KBNvK"), 4, 3, dtm())) {
+        EngineAttacker fresh(limits, &registry, 16);
+        const PlayedGame alone = play_out(start, fresh, dtm(), 20);
+        const PlayedGame after_others = play_out(start, reused, dtm(), 20);
+        EXPECT_EQ(retrocheck::chess::format_san_line(start, after_others.moves),
+                  retrocheck::chess::format_san_line(start, alone.moves))
+            << retrocheck::chess::format_fen(start);
+    }
+}
+
 TEST(FastPlayOut, TheDefenderPlaysTheLongestResistance) {
     const auto registry = retrocheck::chess::endgames::Registry::standard();
     for (const Position& start : random_won_positions(*Material::parse("KBNvK"), 20, 5, dtm())) {
