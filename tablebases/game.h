@@ -127,16 +127,20 @@ concept TableGame = RetrogradeGame<G> &&
 };
 
 // A game whose lookup is one read of a value slot may offer it in two steps: the slot of a
-// position (nullptr when its slice is not in the set) and what a slot holds, and the slots of
-// a stored position's children, one per child in for_each_child's order (which the game may
-// find faster than child by child). The verifier then asks for every child's slot before it
-// reads the first, so the memory reads overlap.
+// position (nullptr when its slice is not in the set) and what a slot holds. Its Locator, one
+// a thread, finds the same slots with a memory of what it ranked last (consecutive slots and
+// their mirrors share most of their index), and the slots of a stored position's children,
+// one per child in for_each_child's order (which it may find faster than child by child).
+// The verifier then asks for every child's slot before it reads the first, so the memory
+// reads overlap.
 template <typename G>
 concept SlotLookup = TableGame<G> &&
-    requires(const typename G::Tables& set, const typename G::Position& p, const Value* slot) {
+    requires(const typename G::Tables& set, const typename G::Position& p, const Value* slot,
+             typename G::Locator& locator) {
     { G::locate(set, p) } -> std::same_as<const Value*>;
+    { locator(set, p) } -> std::same_as<const Value*>;
     { G::read(slot) } -> std::same_as<Lookup>;
-    G::for_each_child_slot(set, p, [](const Value*) {});
+    locator.children(set, p, [](const Value*) {});
 };
 
 // What a game's finished table holds a slot (value.h, metric.h).

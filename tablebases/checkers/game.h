@@ -16,6 +16,7 @@
 #include "engine/checkers/notation.h"
 #include "engine/checkers/unmove.h"
 #include "tablebases/build/method.h"
+#include "tablebases/checkers/locator.h"
 #include "tablebases/checkers/table.h"
 #include "tablebases/game.h"
 
@@ -85,34 +86,13 @@ struct CheckersGame {
         const SliceTable* t = set.find(tb::slice_of(p));
         return t ? &t->values[t->id(p)] : nullptr;
     }
+    // locate() with a memory of the men it ranked last, and the slots of a position's
+    // children found through it (locator.h).
+    using Locator = SlotLocator;
     static Lookup read(const Value* slot) {
         if (!slot) return {};
         if (*slot == kUnknown) return {Lookup::Status::NoValue};
         return {Lookup::Status::Valued, decode(*slot)};
-    }
-    // f(slot) for each child of p, a position of the set: a child with p's men and as many
-    // kings (a king's step) is in p's table and is ranked from p's men, the others by locate.
-    template <typename F>
-    static void for_each_child_slot(const Tables& set, const Position& p, F&& f) {
-        const SliceTable* t = set.find(tb::slice_of(p));
-        assert(t);
-        std::optional<SliceIndex::MenPart> men;  // ranked at the first king's step
-        const Value* child_side =
-            &t->values[p.side_to_move() == checkers::Color::Black ? t->index.size() : 0];
-        const checkers::Bitboard black_men = p.men(checkers::Color::Black);
-        const checkers::Bitboard white_men = p.men(checkers::Color::White);
-        const int kings = checkers::popcount(p.kings());
-        for_each_child(p, [&](const Position& c) {
-            if (c.men(checkers::Color::Black) == black_men &&
-                c.men(checkers::Color::White) == white_men &&
-                checkers::popcount(c.kings()) == kings) {
-                if (!men) men = t->index.men_part(p);
-                f(child_side + t->index.index(*men, c.kings(checkers::Color::Black),
-                                              c.kings(checkers::Color::White)));
-            } else {
-                f(locate(set, c));
-            }
-        });
     }
     static std::optional<Position> slot_position(const StoredTable& t, std::uint64_t id) {
         return t.position(id);

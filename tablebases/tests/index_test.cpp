@@ -100,17 +100,19 @@ TEST(FastIndex, WalkGivesEveryPositionInTurn) {
     }
 }
 
-// The slots the verifier reads for a position's children (CheckersGame::for_each_child_slot,
-// which ranks a king's step from the parent's men) are the children's own slots, in order:
-// every position up to 3 pieces, 20,000 random ones of 4 pieces (whose children have 4 or fewer).
+// The slots the verifier reads through one remembering locator (locator.h: a king's step ranked
+// from the parent's men, the men parts it ranked last reused) are locate()'s, for a position's
+// mirror and each of its children, in order: every position up to 3 pieces in slot order (the
+// verifier's walk), then 20,000 random ones of 4 pieces (whose children have 4 or fewer).
 TEST(FastIndex, ChildSlotsAreTheChildrensSlots) {
     TableSet set;
     for (const Slice& s : slices_up_to(4)) set.add(std::make_shared<const SliceTable>(s));
     std::mt19937_64 rng(20261128);
+    SlotLocator locator;
     auto check = [&](const checkers::Position& p) {
-        std::vector<const Value*> slots;
-        CheckersGame::for_each_child_slot(set, p, [&](const Value* v) { slots.push_back(v); });
-        std::vector<const Value*> expected;
+        std::vector<const Value*> slots{locator(set, p.flipped())};
+        locator.children(set, p, [&](const Value* v) { slots.push_back(v); });
+        std::vector<const Value*> expected{CheckersGame::locate(set, p.flipped())};
         CheckersGame::for_each_child(p, [&](const checkers::Position& c) {
             expected.push_back(CheckersGame::locate(set, c));
         });

@@ -14,10 +14,12 @@
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
 #include "tablebases/checkers/build.h"
+#include "tablebases/checkers/game.h"
 #include "tablebases/tests/corruption.h"
 #include "tablebases/tests/tables.h"
 #include "tablebases/verify/cause_chain.h"
 #include "tablebases/verify/rules.h"
+#include "tablebases/verify/slot_batch.h"
 #include "tablebases/verify/verifier.h"
 
 namespace retrocheck::tb {
@@ -37,6 +39,42 @@ TEST(FastVerifier, PassesEveryBuiltTableUpTo4Pieces) {
     std::uint64_t total = 0;
     for (const auto& [s, t] : tables_up_to(4).tables()) total += t->values.size();
     EXPECT_EQ(report.positions_checked, total);
+}
+
+// The quick check on codes (slot_batch.h) gives consistent()'s verdict, against the decoded
+// values, for a million random stored values, mirrors and children (no slot, no value, short
+// and long distances, draws): it accepts exactly what consistent() accepts wherever it decides.
+TEST(FastVerifier, TheQuickCheckOnCodesIsTheRules) {
+    std::mt19937_64 rng(20261128);
+    const std::vector<Value> codes{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 250, 251, 252, 253, kDraw};
+    auto any_code = [&] { return codes[rng() % codes.size()]; };
+    const checkers::Position pos = *checkers::parse_fen("B:W18:B14");
+    int accepted = 0;
+    for (int round = 0; round < 1'000'000; ++round) {
+        const Value stored = any_code();
+        std::vector<Value> cells(1 + rng() % 5);
+        std::vector<const Value*> slots;  // the mirror's, then the children's
+        for (Value& c : cells) {
+            const auto roll = rng() % 16;
+            c = roll == 0 ? kUnknown : roll == 1 ? stored : any_code();
+            slots.push_back(roll == 2 ? nullptr : &c);
+        }
+        const std::size_t n = slots.size() - 1;
+        const bool quick = detail::holds_by_codes(stored, slots[0], slots.data() + 1, n);
+        const bool rules = detail::consistent<CheckersGame>(
+            pos, decode(stored), CheckersGame::read(slots[0]), n,
+            [&](std::size_t i) { return CheckersGame::read(slots[1 + i]); });
+        bool decides = n > 0;
+        for (std::size_t i = 1; i < slots.size(); ++i)
+            decides = decides && slots[i] && *slots[i] != kUnknown;
+        if (decides) {
+            ASSERT_EQ(quick, rules) << "stored " << int{stored} << ", round " << round;
+        } else {
+            ASSERT_FALSE(quick) << "stored " << int{stored} << ", round " << round;
+        }
+        accepted += quick;
+    }
+    EXPECT_GT(accepted, 1000);
 }
 
 TEST(FastVerifier, EveryKindOfWrongValueIsOneFinding) {

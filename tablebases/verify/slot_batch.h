@@ -4,6 +4,7 @@
 // the last is asked for, so that their memory reads, the verifier's cost on large tables, overlap.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -31,6 +32,44 @@ bool consistent(const typename G::Position& pos, const Outcome& stored, const Lo
     return !own_rule<G>(pos, stored, children);
 }
 
+// The game's Locator where it has one (the batch is declared for every game, used for these).
+template <TableGame G>
+struct LocatorOf {
+    struct type {};
+};
+template <SlotLookup G>
+struct LocatorOf<G> {
+    using type = typename G::Locator;
+};
+
+// The quick check on slots' codes (value.h) as they are, without decoding them: true when the
+// mirror's slot holds `stored` or no value, and `stored` is the value the rules give from the n
+// children's slots (the parent's view of the best: the shortest loss, else a draw, else the
+// longest win, one ply on). Exactly consistent()'s verdict where there are children and every
+// one holds a value; false (a missing slot, no value, no children) leaves it to consistent().
+inline bool holds_by_codes(Value stored, const Value* mirror, const Value* const* children,
+                           std::size_t n) {
+    if (mirror && *mirror != kUnknown && *mirror != stored) return false;
+    if (n == 0) return false;     // the game's no-move rule
+    Value shortest_loss = kDraw;  // none yet (kDraw is odd)
+    int longest_win = -1;
+    bool draw = false;
+    for (std::size_t i = 0; i != n; ++i) {
+        if (!children[i]) return false;
+        const Value v = *children[i];
+        if (v == kUnknown) return false;
+        if (v == kDraw)
+            draw = true;
+        else if (v % 2)
+            longest_win = std::max<int>(longest_win, v);
+        else
+            shortest_loss = std::min(shortest_loss, v);
+    }
+    if (shortest_loss != kDraw) return stored == shortest_loss + 1;
+    if (draw) return stored == kDraw;
+    return longest_win + 1 <= kMaxPlies && stored == longest_win + 1;
+}
+
 template <TableGame G>
 class SlotBatch {
   public:
@@ -42,8 +81,8 @@ class SlotBatch {
     void add(const typename G::Tables& tables, std::uint64_t id, const Position& pos,
              const Outcome& stored) {
         Item item{id, pos, stored, slots_.size(), 0};
-        ask(G::locate(tables, pos.flipped()));
-        G::for_each_child_slot(tables, pos, [&](const Value* slot) { ask(slot); });
+        ask(locator_(tables, pos.flipped()));
+        locator_.children(tables, pos, [&](const Value* slot) { ask(slot); });
         item.end = slots_.size();
         items_.push_back(item);
     }
@@ -55,6 +94,9 @@ class SlotBatch {
     void flush(F&& inconsistent) {
         for (const Item& item : items_) {
             const Value* const* children = &slots_[item.begin + 1];
+            if (holds_by_codes(encode(item.stored), slots_[item.begin], children,
+                               item.end - item.begin - 1))
+                continue;
             if (!consistent<G>(item.pos, item.stored, G::read(slots_[item.begin]),
                                item.end - item.begin - 1,
                                [&](std::size_t i) { return G::read(children[i]); }))
@@ -77,6 +119,7 @@ class SlotBatch {
         slots_.push_back(slot);
     }
 
+    typename LocatorOf<G>::type locator_;
     std::vector<Item> items_;
     std::vector<const Value*> slots_;
 };
