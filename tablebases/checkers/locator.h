@@ -76,9 +76,9 @@ class SlotLocator {
     static const Value* slot(const Entry& e, const checkers::Position& p) {
         if (!e.table) return nullptr;
         const SliceIndex& index = e.table->index;
-        const std::uint64_t side = p.side_to_move() == checkers::Color::White ? index.size() : 0;
-        return &e.table->values[side + index.index(e.men, p.kings(checkers::Color::Black),
-                                                   p.kings(checkers::Color::White))];
+        return &e.table->values[table_id(
+            index, p.side_to_move(),
+            index.index(e.men, p.kings(checkers::Color::Black), p.kings(checkers::Color::White)))];
     }
 
     static constexpr int kBits = 6;

@@ -13,9 +13,12 @@
 
 namespace retrocheck::tb {
 
-// A position's place in its slice's table: its index, plus the index's size when White moves.
+// A position's place in its slice's table: its index i, plus the index's size when White moves.
+inline std::uint64_t table_id(const SliceIndex& index, checkers::Color side, std::uint64_t i) {
+    return i + (side == checkers::Color::White ? index.size() : 0);
+}
 inline std::uint64_t table_id(const SliceIndex& index, const checkers::Position& pos) {
-    return index.index(pos) + (pos.side_to_move() == checkers::Color::White ? index.size() : 0);
+    return table_id(index, pos.side_to_move(), index.index(pos));
 }
 
 // Values of every position of a slice. Position i of the table is index i with Black to move,

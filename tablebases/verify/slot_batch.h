@@ -77,9 +77,9 @@ class SlotBatch {
     // Positions asked for before the first is judged.
     static constexpr std::size_t kPositions = 16;
 
-    // pos (slot id) holds `stored`; judged at the next flush.
+    // pos (slot id) holds the code `stored` (a value, not kUnknown); judged at the next flush.
     void add(const typename G::Tables& tables, std::uint64_t id, const Position& pos,
-             const Outcome& stored) {
+             Value stored) {
         Item item{id, pos, stored, slots_.size(), 0};
         ask(locator_(tables, pos.flipped()));
         locator_.children(tables, pos, [&](const Value* slot) { ask(slot); });
@@ -94,10 +94,10 @@ class SlotBatch {
     void flush(F&& inconsistent) {
         for (const Item& item : items_) {
             const Value* const* children = &slots_[item.begin + 1];
-            if (holds_by_codes(encode(item.stored), slots_[item.begin], children,
+            if (holds_by_codes(item.stored, slots_[item.begin], children,
                                item.end - item.begin - 1))
                 continue;
-            if (!consistent<G>(item.pos, item.stored, G::read(slots_[item.begin]),
+            if (!consistent<G>(item.pos, decode(item.stored), G::read(slots_[item.begin]),
                                item.end - item.begin - 1,
                                [&](std::size_t i) { return G::read(children[i]); }))
                 inconsistent(item.id, item.pos);
@@ -110,7 +110,7 @@ class SlotBatch {
     struct Item {
         std::uint64_t id;
         Position pos;
-        Outcome stored;
+        Value stored;
         std::size_t begin, end;  // slots_[begin]: the mirror's, then the children's
     };
 

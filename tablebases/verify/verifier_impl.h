@@ -204,7 +204,7 @@ VerifyReport<G> verify_part(const Tables& tables, std::size_t max_examples,
                         if (is_unknown(value)) {
                             check(id, *pos);
                         } else if constexpr (SlotLookup<G>) {
-                            batch.add(tables, id, *pos, decode(value));
+                            batch.add(tables, id, *pos, value);
                             if (batch.full()) batch.flush(check);
                         } else if (!detail::consistent<G>(tables, *pos, decode(value))) {
                             check(id, *pos);
