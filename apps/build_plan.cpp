@@ -21,9 +21,57 @@ constexpr std::uint64_t kMargin = 32ull << 20;
 
 }  // namespace
 
-std::uint64_t build_bytes(const PlannedTable& t) {
-    const auto width = static_cast<std::uint64_t>(t.value_bytes);
-    return t.slots * (width + 1) + t.slots / 4 + t.successor_slots * width + kMargin;
+std::uint64_t own_build_bytes(const PlannedTable& t) {
+    return t.slots * (static_cast<std::uint64_t>(t.value_bytes) + 1) + t.slots / 4 + kMargin;
+}
+
+std::uint64_t table_bytes(std::uint64_t slots, int value_bytes) {
+    return slots * static_cast<std::uint64_t>(value_bytes);
+}
+
+std::uint64_t least_build_budget(const std::vector<PlannedTable>& tables) {
+    std::uint64_t most = 0;
+    for (const PlannedTable& t : tables)
+        most = std::max(most,
+                        own_build_bytes(t) + table_bytes(t.largest_successor_slots, t.value_bytes));
+    return most;
+}
+
+std::uint64_t default_build_budget(const std::vector<PlannedTable>& tables) {
+    const std::uint64_t least = least_build_budget(tables), usable = usable_memory_bytes();
+    return least + std::min(kSpareBuildBytes, usable > least ? usable - least : 0);
+}
+
+std::uint64_t successor_room(const PlannedTable& t, std::uint64_t budget) {
+    const std::uint64_t own = own_build_bytes(t);
+    return std::max(budget > own ? budget - own : 0,
+                    table_bytes(t.largest_successor_slots, t.value_bytes));
+}
+
+std::uint64_t build_bytes(const PlannedTable& t, std::uint64_t budget) {
+    return own_build_bytes(t) +
+           std::min(table_bytes(t.successor_slots, t.value_bytes), successor_room(t, budget));
+}
+
+std::vector<std::vector<std::size_t>> group_by_room(const std::vector<std::uint64_t>& bytes,
+                                                    std::uint64_t room) {
+    std::vector<std::size_t> order(bytes.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return bytes[a] > bytes[b]; });
+    std::vector<std::vector<std::size_t>> groups;
+    std::vector<std::uint64_t> held;
+    for (const std::size_t i : order) {
+        std::size_t g = 0;
+        while (g < groups.size() && held[g] + bytes[i] > room) ++g;
+        if (g == groups.size()) {
+            groups.emplace_back();
+            held.push_back(0);
+        }
+        groups[g].push_back(i);
+        held[g] += bytes[i];
+    }
+    return groups;
 }
 
 std::uint64_t usable_memory_bytes() {
@@ -40,25 +88,35 @@ std::uint64_t usable_memory_bytes() {
     return most;
 }
 
-Result<bool> check_build_fits(const std::vector<PlannedTable>& tables) {
+Result<bool> check_build_fits(const std::vector<PlannedTable>& tables, std::uint64_t budget) {
     const std::uint64_t usable = usable_memory_bytes();
     // From the last table in build order: the one asked for, not a smaller one it needs.
     for (auto it = tables.rbegin(); it != tables.rend(); ++it) {
         const PlannedTable& t = *it;
-        const std::uint64_t need = build_bytes(t);
+        const std::uint64_t least =
+            own_build_bytes(t) + table_bytes(t.largest_successor_slots, t.value_bytes);
         if (t.slots > kMostSlots)
             return Error{fmt::format(
                 "{} has {} slots: more than the builder's 32-bit ids number ({} a table); its "
                 "build would also need about {} of memory (this machine has {})",
-                t.name, grouped(t.slots), grouped(kMostSlots), bytes_text(need),
+                t.name, grouped(t.slots), grouped(kMostSlots), bytes_text(least),
                 bytes_text(usable))};
-        if (need > usable)
-            return Error{fmt::format(
-                "{} needs about {} of memory to build ({} slots, and {} of the tables its "
-                "moves lead to); this machine has {}",
-                t.name, bytes_text(need), grouped(t.slots), grouped(t.successor_slots),
-                bytes_text(usable))};
+        if (least > usable)
+            return Error{
+                fmt::format("{} needs about {} of memory to build ({} slots, and {} of its largest "
+                            "successor); this machine has {}",
+                            t.name, bytes_text(least), grouped(t.slots),
+                            grouped(t.largest_successor_slots), bytes_text(usable))};
+        if (least > budget)
+            return Error{
+                fmt::format("{} needs about {} of memory to build ({} slots, and {} of its largest "
+                            "successor): more than --memory {}",
+                            t.name, bytes_text(least), grouped(t.slots),
+                            grouped(t.largest_successor_slots), bytes_text(budget))};
     }
+    if (budget > usable)
+        return Error{fmt::format("--memory {} is more than this machine has ({})",
+                                 bytes_text(budget), bytes_text(usable))};
     return true;
 }
 

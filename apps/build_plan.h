@@ -3,34 +3,78 @@
 // what it would need, instead of starting work that cannot finish.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "apps/games.h"
 #include "engine/core/result.h"
+#include "tablebases/game.h"
 
 namespace retrocheck::app {
 
 struct PlannedTable {
-    std::string name;                   // "KQRvKR", "bm1bk2wm1wk2"
-    std::uint64_t slots = 0;            // both sides to move
-    std::uint64_t successor_slots = 0;  // of the finished tables its moves lead to
-    int value_bytes = 1;                // a slot's value: 1 (checkers), 2 (chess)
+    std::string name;                           // "KQRvKR", "bm1bk2wm1wk2"
+    std::uint64_t slots = 0;                    // both sides to move
+    std::uint64_t successor_slots = 0;          // of the finished tables its moves lead to
+    std::uint64_t largest_successor_slots = 0;  // of the largest of them
+    int value_bytes = 1;                        // a slot's value: 1 (checkers), 2 (chess)
 };
 
-// Bytes a table's build holds at its peak: a value and a count a slot and two bits (the builder's
-// arrays), the finished successors' values, and a margin for the rest of the process. Measured
-// with one-byte values: KQRvKR (220,215,072 slots, 10,655,568 successor slots) peaked at
-// 509,764 KiB, this formula 527,045 KiB.
-std::uint64_t build_bytes(const PlannedTable& t);
+// Slice s of a build of Built's tables (G's own metric, or chess::ChessDtzGame) as the memory
+// budget plans it.
+template <typename G, typename Built = G>
+PlannedTable planned_table(const typename G::Slice& s) {
+    using Game = AppGame<G>;
+    PlannedTable t{G::name(s), Game::slots(s), 0, 0, sizeof(tb::CodeOf<Built>)};
+    for (const auto& next : G::successors(s)) {
+        t.successor_slots += Game::slots(next);
+        t.largest_successor_slots = std::max(t.largest_successor_slots, Game::slots(next));
+    }
+    return t;
+}
+
+// Bytes of a table's own build: a value and a count a slot and two bits (the builder's arrays),
+// and a margin for the rest of the process.
+std::uint64_t own_build_bytes(const PlannedTable& t);
+// Bytes of finished tables in memory: `slots` values.
+std::uint64_t table_bytes(std::uint64_t slots, int value_bytes);
+
+// Bytes a build's default budget holds beyond the least it can work in: more successors read at
+// once, and tables later tables need kept instead of read again.
+inline constexpr std::uint64_t kSpareBuildBytes = std::uint64_t{2} << 30;
+
+// The least memory a build of `tables` can work in: the most that one table's build needs with
+// its largest successor beside it.
+std::uint64_t least_build_budget(const std::vector<PlannedTable>& tables);
+// The memory a build aims to stay within unless told (--memory): the least, and
+// kSpareBuildBytes where the machine has them. A table whose successors do not fit beside it reads
+// them a group at a time (tablebases/build/folded_exits.h).
+std::uint64_t default_build_budget(const std::vector<PlannedTable>& tables);
+// Bytes of finished tables t's build may hold beside its own arrays under `budget`: what is
+// left of it, but at least its largest successor.
+std::uint64_t successor_room(const PlannedTable& t, std::uint64_t budget);
+// Bytes a table's build holds at its peak under `budget`: its own arrays and its successors, all
+// of them or those of one group, whichever fits. Measured with every successor in memory and
+// one-byte values: KQRvKR (220,215,072 slots, 10,655,568 successor slots) peaked at 509,764 KiB,
+// this formula 527,045 KiB.
+std::uint64_t build_bytes(const PlannedTable& t, std::uint64_t budget);
+
+// Items of the given sizes in groups of at most `room` bytes each (an item larger than room
+// alone), largest first into the first group it fits: indexes into `bytes`. One group when
+// everything fits.
+std::vector<std::vector<std::size_t>> group_by_room(const std::vector<std::uint64_t>& bytes,
+                                                    std::uint64_t room);
 
 // The memory this process may use: the smallest of the machine's, its address-space limit and
 // its cgroup's limit, where they are set.
 std::uint64_t usable_memory_bytes();
 
-// Refuses a table that has 2^32 slots or more, or whose build needs more than
-// usable_memory_bytes(), naming it, its slots and what it would need: the last such in build
-// order (tables are in build order, the ones asked for last).
-Result<bool> check_build_fits(const std::vector<PlannedTable>& tables);
+// Refuses a table that has 2^32 slots or more, whose build needs more than `budget` (its own
+// arrays and its largest successor), or a budget over usable_memory_bytes(), naming the table,
+// its slots and what it would need: the last such in build order (tables are in build order,
+// the ones asked for last).
+Result<bool> check_build_fits(const std::vector<PlannedTable>& tables, std::uint64_t budget);
 
 }  // namespace retrocheck::app

@@ -1,7 +1,12 @@
 // `build` and the build step of `check`, once for both games (AppGame<G>, apps/games.h): the
 // given slices and every slice their moves lead to, in build order, each file written as soon
-// as its table is done, keeping in memory the tables later slices still need within a budget
-// (the others are read again from their files).
+// as its table is done.
+//
+// Memory: a build stays within a budget (--memory; by default the most that one slice's build
+// needs with its largest successor beside it, and 2 GiB: build_plan.h). A slice's successors are
+// read beside it all at once when they fit in what the budget leaves, with tables later slices need
+// kept in the rest (the others are read again from their files); else a group at a time, each
+// group's exits folded into the slice's values before the first pass (folded_exits.h).
 //
 // A build resumes: a slice whose file an earlier run finished (files are written whole, under a
 // temporary name renamed at the end) is read back, every block checked, instead of built; a
@@ -11,13 +16,16 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <exception>
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <stdexcept>
 #include <type_traits>
 #include <vector>
 
@@ -37,11 +45,6 @@
 
 namespace retrocheck::app {
 
-// Bytes of tables a build (one process, or a rank of a farmed one) keeps beyond those the slice
-// it builds reads, to read tables many slices need (the largest successors) less often; the
-// others are read again from their files when needed.
-inline constexpr std::uint64_t kSpareBuildBytes = std::uint64_t{2} << 30;
-
 // The longest distance a build settled, named by its parity: "win in 19 plies", "loss in 20
 // plies" (wins are odd, losses even; a DTZ code's plies are half of it), or "-" for a table of
 // draws.
@@ -59,13 +62,41 @@ struct SliceBuilt {
     std::vector<std::string> lines;  // for the log, in order
 };
 
+// What slice s's build reads under `budget`: its successors in groups (one group: all of them
+// at once, as grandfather always reads them), and the bytes of other tables the window may keep
+// beside them.
+template <typename G>
+struct SuccessorReads {
+    std::vector<std::vector<typename G::Slice>> groups;
+    std::uint64_t spare = 0;
+};
+template <typename G, typename Built>
+SuccessorReads<G> successor_reads(const typename G::Slice& s, std::uint64_t budget,
+                                  tb::BuildMethod method) {
+    const PlannedTable t = planned_table<G, Built>(s);
+    const std::uint64_t room = successor_room(t, budget);
+    const auto next = G::successors(s);
+    std::vector<std::uint64_t> bytes;
+    for (const auto& n : next) bytes.push_back(table_bytes(AppGame<G>::slots(n), t.value_bytes));
+    SuccessorReads<G> out;
+    const bool all_at_once = method == tb::BuildMethod::Grandfather;
+    for (const auto& group :
+         group_by_room(bytes, all_at_once ? std::numeric_limits<std::uint64_t>::max() : room)) {
+        out.groups.emplace_back();
+        for (const std::size_t i : group) out.groups.back().push_back(next[i]);
+    }
+    const std::uint64_t held = table_bytes(t.successor_slots, t.value_bytes);
+    if (out.groups.size() <= 1 && room > held) out.spare = room - held;
+    return out;
+}
+
 // Slice s of G's tables (Built: G's own metric, DTW or DTM, or another of the game's,
 // chess::ChessDtzGame): the file an earlier run finished kept (unless request.overwrite), else
-// built from `tables` (its successors) and written. `table` receives the table; `status`, when
-// given, draws a progress line from the build's counts.
+// built from its successors, read through `window` as `reads` says, and written. `table`
+// receives the table; `status`, when given, draws a progress line from the build's counts.
 template <typename G, typename Built>
-Result<SliceBuilt> build_one(const typename G::Slice& s, const typename Built::Tables& tables,
-                             const BuildRequest& request,
+Result<SliceBuilt> build_one(const typename G::Slice& s, tb::store::TableWindow<Built>& window,
+                             const SuccessorReads<G>& reads, const BuildRequest& request,
                              std::shared_ptr<const typename Built::StoredTable>& table,
                              const std::function<std::string(const tb::BuildProgress&)>& status) {
     using Game = AppGame<G>;
@@ -74,6 +105,7 @@ Result<SliceBuilt> build_one(const typename G::Slice& s, const typename Built::T
     const std::string head = fmt::format("{:<12} {:<13}", Game::unit_name(s),
                                          Game::kSliceColumn ? Game::unit_id(s) : "");
     const std::filesystem::path path = Files::path(request.out, s);
+    window.set_spare(reads.spare);
     if (!request.overwrite) {
         auto kept = tb::store::read_table_file<Built>(path, s);
         if (kept && *kept) {
@@ -90,9 +122,22 @@ Result<SliceBuilt> build_one(const typename G::Slice& s, const typename Built::T
     std::shared_ptr<typename Built::StoredTable> built;
     try {
         std::optional<ProgressLine> line;
-        if (status) line.emplace([&] { return status(progress); });
-        built = std::make_shared<typename Built::StoredTable>(
-            tb::build_slice<Built>(s, tables, request.method, &stats, &progress));
+        if (reads.groups.size() <= 1) {
+            if (auto e = window.focus(G::successors(s))) return *e;
+            if (status) line.emplace([&] { return status(progress); });
+            built = std::make_shared<typename Built::StoredTable>(
+                tb::build_slice<Built>(s, window.tables(), request.method, &stats, &progress));
+        } else {
+            if (status) line.emplace([&] { return status(progress); });
+            const tb::SuccessorGroups<Built> groups = [&](const auto& visit) {
+                for (const auto& group : reads.groups) {
+                    if (auto e = window.focus(group)) throw std::runtime_error(e->message);
+                    visit(window.tables());
+                }
+            };
+            built = std::make_shared<typename Built::StoredTable>(
+                tb::build_slice<Built>(s, groups, request.method, &stats, &progress));
+        }
     } catch (const std::exception& e) {
         return Error{G::name(s) + ": " + e.what()};
     }
@@ -101,32 +146,42 @@ Result<SliceBuilt> build_one(const typename G::Slice& s, const typename Built::T
     if (!bytes) return Error{bytes.error()};
     out.positions = stats.positions;
     out.bytes = *bytes;
-    out.lines.push_back(
-        fmt::format("{} {:>24}  longest {:>16}  {:>10}  {:>10}", head,
-                    counted(stats.positions, Game::kSlot, Game::kSlots),
-                    longest_text<typename tb::detail::MetricOf<Built>::type>(stats.levels),
-                    seconds_text(seconds), bytes_text(*bytes)));
+    out.lines.push_back(fmt::format(
+        "{} {:>24}  longest {:>16}  {:>10}  {:>10}{}", head,
+        counted(stats.positions, Game::kSlot, Game::kSlots),
+        longest_text<typename tb::detail::MetricOf<Built>::type>(stats.levels),
+        seconds_text(seconds), bytes_text(*bytes),
+        reads.groups.size() > 1 ? fmt::format("  (successors in {} groups)", reads.groups.size())
+                                : ""));
     table = std::move(built);
     return out;
 }
 
-// The build of `order` (slices in build order, closed under moves) checked against memory, and
-// `out` cleared of table files the build would not write (unless they are to be kept: an error
-// then).
+// The memory budget of a build of `order` (slices in build order, closed under moves):
+// request.memory, or the default (build_plan.h).
+template <typename G, typename Built>
+std::uint64_t build_budget(const std::vector<typename G::Slice>& order,
+                           const BuildRequest& request) {
+    if (request.memory) return request.memory;
+    std::vector<PlannedTable> plan;
+    for (const auto& s : order) plan.push_back(planned_table<G, Built>(s));
+    return default_build_budget(plan);
+}
+
+// The build of `order` checked against memory, and `out` cleared of table files the build would
+// not write (unless they are to be kept: an error then).
 template <typename G, typename Built>
 std::optional<Error> prepare_build(const std::vector<typename G::Slice>& order,
                                    const BuildRequest& request) {
-    using Game = AppGame<G>;
     using Files = tb::store::GameFiles<Built>;
     std::vector<std::string> names;
     std::vector<PlannedTable> plan;
     for (const auto& s : order) {
         names.push_back(Files::path({}, s).stem().string());
-        PlannedTable t{G::name(s), Game::slots(s), 0, sizeof(tb::CodeOf<Built>)};
-        for (const auto& next : G::successors(s)) t.successor_slots += Game::slots(next);
-        plan.push_back(t);
+        plan.push_back(planned_table<G, Built>(s));
     }
-    if (const auto fits = check_build_fits(plan); !fits) return Error{fits.error()};
+    if (const auto fits = check_build_fits(plan, build_budget<G, Built>(order, request)); !fits)
+        return Error{fits.error()};
     if (const auto cleared = clear_stale_tables(request.out, names, request.overwrite,
                                                 std::is_same_v<Built, tb::chess::ChessDtzGame>);
         !cleared)
@@ -173,16 +228,17 @@ Result<BuildSummary> build_tables(const std::vector<typename G::Slice>& slices,
     }
     BuildSummary sum = empty_summary<G>();
     const auto t0 = std::chrono::steady_clock::now();
-    // The tables in memory: a slice's successors while it is built, and within kSpareBuildBytes
-    // those later slices need; the rest are read again from the files written.
-    auto window = tb::store::TableWindow<Built>::at(request.out, kSpareBuildBytes);
+    const std::uint64_t budget = build_budget<G, Built>(order, request);
+    // The tables in memory: a slice's successors while it is built, and within the budget those
+    // later slices need; the rest are read again from the files written.
+    auto window = tb::store::TableWindow<Built>::at(request.out, 0);
     for (const Slice& s : order) {
         const std::uint64_t before = sum.positions;
         const std::uint64_t size = Game::slots(s);
-        if (auto e = window.focus(G::successors(s))) return *e;
         std::shared_ptr<const typename Built::StoredTable> table;
         const auto built = build_one<G, Built>(
-            s, window.tables(), request, table, [&](const tb::BuildProgress& progress) {
+            s, window, successor_reads<G, Built>(s, budget, request.method), request, table,
+            [&](const tb::BuildProgress& progress) {
                 const std::uint64_t seeded = progress.seeded.load();
                 const std::uint64_t done = before + seeded;
                 return fmt::format("{} {} of {} slots, {} settled, distance {}, {}, {}",
@@ -200,6 +256,7 @@ Result<BuildSummary> build_tables(const std::vector<typename G::Slice>& slices,
         for (const Slice& t : G::successors(s))
             if (--needed_by[t] == 0) window.release(t);
         if (needed_by[s] == 0) window.release(s);
+        window.trim();  // a kept table read back, or one built, within the spare
     }
     sum.seconds = seconds_since(t0);
     sum.peak_memory = peak_memory_bytes();
@@ -218,14 +275,17 @@ Result<BuildSummary> build_tables_farmed(const std::vector<typename G::Slice>& s
     const std::vector<Slice> order = tb::closure<Built>(slices);
     BuildSummary sum = empty_summary<G>();
     if (MpiWorld::get().rank() != 0) {
-        auto window = tb::store::TableWindow<Built>::at(request.out, kSpareBuildBytes);
+        const std::uint64_t budget = build_budget<G, Built>(order, request);
+        auto window = tb::store::TableWindow<Built>::at(request.out, 0);
         farm_work([&](int job) -> Result<std::string> {
             const Slice& s = order[static_cast<std::size_t>(job)];
-            if (auto e = window.focus(G::successors(s))) return *e;
             std::shared_ptr<const typename Built::StoredTable> table;
-            const auto built = build_one<G, Built>(s, window.tables(), request, table, {});
+            const auto built =
+                build_one<G, Built>(s, window, successor_reads<G, Built>(s, budget, request.method),
+                                    request, table, {});
             if (!built) return Error{built.error()};
             window.adopt(s, std::move(table));
+            window.trim();
             return nlohmann::json{{"kept", built->kept},
                                   {"positions", built->positions},
                                   {"bytes", built->bytes},

@@ -84,6 +84,7 @@ BuildRequest BuildArgs::request() const {
     r.out = out;
     r.method = method == "grandfather" ? BuildMethod::Grandfather : BuildMethod::OutCounting;
     r.overwrite = overwrite;
+    r.memory = memory;
     return r;
 }
 
@@ -108,6 +109,13 @@ void add_build_options(CLI::App* cmd, BuildArgs& args, bool required) {
                   "Build every table afresh, and remove the directory's table files this build "
                   "would not write (without it a build keeps the finished, valid files of an "
                   "earlier run and builds the rest)");
+    cmd->add_option("--memory", args.memory,
+                    "Memory the build stays within, as 6GiB or 800MB (default: the most one "
+                    "table's build needs with its largest successor, and 2 GiB); a table whose "
+                    "successors do not fit beside it reads them a group at a time")
+        ->transform(CLI::AsSizeValue(false))
+        ->check(CLI::PositiveNumber)
+        ->default_str("");
     add_threads_option(cmd, args.threads);
 }
 
@@ -143,66 +151,66 @@ Command add_build(CLI::App& app) {
     add_silence_option(cmd, args->silence);
     cmd->add_flag("--quiet", args->quiet, "Print only the summary");
     cmd->add_flag("--json", args->json, "Print one JSON object: the summary");
-    return {cmd, [args, cmd] {
-                return with_game(args->game, [&]<typename G>() {
-                    using Game = AppGame<G>;
-                    const auto roots = Game::roots(args->materials, args->build.pieces,
-                                                   cmd->count("--pieces") > 0, true);
-                    if (!roots) return fail(roots.error());
-                    const auto threads = limit_threads(args->build.threads);
-                    MpiWorld& world = MpiWorld::get();
-                    if (args->plan) {
-                        if (world.rank() != 0) return kExitOk;
-                        MeasuredRate rate{args->rate, 0, 0};
-                        std::string source = "given with --rate";
-                        if (args->rate <= 0) {
-                            const auto calibration = Game::calibration();
-                            rate = measure_build_rate<G>(calibration, args->build.request().method);
-                            source = fmt::format("measured here: {} and what it leads to, {} in {}",
-                                                 Game::unit_name(calibration),
-                                                 counted(rate.slots, Game::kSlot, Game::kSlots),
-                                                 seconds_text(rate.seconds));
-                        }
-                        const std::string what =
-                            args->materials.empty()
-                                ? fmt::format("up to {} pieces", args->build.pieces)
-                                : args->materials + " and what it leads to";
-                        return run_plan<G>(*roots, what, rate, source, args->json);
+    return {
+        cmd, [args, cmd] {
+            return with_game(args->game, [&]<typename G>() {
+                using Game = AppGame<G>;
+                const auto roots = Game::roots(args->materials, args->build.pieces,
+                                               cmd->count("--pieces") > 0, true);
+                if (!roots) return fail(roots.error());
+                const auto threads = limit_threads(args->build.threads);
+                MpiWorld& world = MpiWorld::get();
+                if (args->plan) {
+                    if (world.rank() != 0) return kExitOk;
+                    MeasuredRate rate{args->rate, 0, 0};
+                    std::string source = "given with --rate";
+                    if (args->rate <= 0) {
+                        const auto calibration = Game::calibration();
+                        rate = measure_build_rate<G>(calibration, args->build.request().method);
+                        source = fmt::format("measured here: {} and what it leads to, {} in {}",
+                                             Game::unit_name(calibration),
+                                             counted(rate.slots, Game::kSlot, Game::kSlots),
+                                             seconds_text(rate.seconds));
                     }
-                    if (cmd->count("--out") == 0) return fail("--out DIR is required (or --plan)");
-                    BuildRequest request = args->build.request();
-                    if (!args->quiet && !args->json) request.log = print_line;
-                    const std::string& metric = args->build.metric;
-                    // One process, or the ranks of an MPI job (apps/slice_farm.h).
-                    const auto build = [&]<typename Built>() {
-                        return world.distributed()
-                                   ? build_tables_farmed<G, Built>(*roots, request, args->silence)
-                                   : build_tables<G, Built>(*roots, request);
-                    };
-                    Result<BuildSummary> summary = BuildSummary{};
-                    if constexpr (std::is_same_v<G, tb::chess::ChessGame>) {
-                        // Both: the DTM tables, then the DTZ ones, the summary their sum.
-                        if (metric != "dtz") summary = build.template operator()<G>();
-                        if (summary && metric != "dtm" && !metric.empty()) {
-                            const auto dtz = build.template operator()<tb::chess::ChessDtzGame>();
-                            summary = dtz ? add_summaries(*summary, *dtz) : dtz;
-                        }
-                    } else {
-                        if (!metric.empty())
-                            return fail("--metric " + metric +
-                                        ": checkers tables have one metric, DTW (the option "
-                                        "is chess's)");
-                        summary = build.template operator()<G>();
+                    const std::string what =
+                        args->materials.empty() ? fmt::format("up to {} pieces", args->build.pieces)
+                                                : args->materials + " and what it leads to";
+                    return run_plan<G>(*roots, what, rate, source, args->json, args->build.memory);
+                }
+                if (cmd->count("--out") == 0) return fail("--out DIR is required (or --plan)");
+                BuildRequest request = args->build.request();
+                if (!args->quiet && !args->json) request.log = print_line;
+                const std::string& metric = args->build.metric;
+                // One process, or the ranks of an MPI job (apps/slice_farm.h).
+                const auto build = [&]<typename Built>() {
+                    return world.distributed()
+                               ? build_tables_farmed<G, Built>(*roots, request, args->silence)
+                               : build_tables<G, Built>(*roots, request);
+                };
+                Result<BuildSummary> summary = BuildSummary{};
+                if constexpr (std::is_same_v<G, tb::chess::ChessGame>) {
+                    // Both: the DTM tables, then the DTZ ones, the summary their sum.
+                    if (metric != "dtz") summary = build.template operator()<G>();
+                    if (summary && metric != "dtm" && !metric.empty()) {
+                        const auto dtz = build.template operator()<tb::chess::ChessDtzGame>();
+                        summary = dtz ? add_summaries(*summary, *dtz) : dtz;
                     }
-                    if (world.rank() != 0) return kExitOk;  // rank 0 reports
-                    if (!summary) return fail(summary.error());
-                    if (args->json)
-                        print_json(Game::build_json(*summary, args->build, *roots));
-                    else
-                        print_build_summary(*summary, args->build.method);
-                    return kExitOk;
-                });
-            }};
+                } else {
+                    if (!metric.empty())
+                        return fail("--metric " + metric +
+                                    ": checkers tables have one metric, DTW (the option "
+                                    "is chess's)");
+                    summary = build.template operator()<G>();
+                }
+                if (world.rank() != 0) return kExitOk;  // rank 0 reports
+                if (!summary) return fail(summary.error());
+                if (args->json)
+                    print_json(Game::build_json(*summary, args->build, *roots));
+                else
+                    print_build_summary(*summary, args->build.method);
+                return kExitOk;
+            });
+        }};
 }
 
 BuildSummary add_summaries(const BuildSummary& a, const BuildSummary& b) {

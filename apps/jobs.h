@@ -20,7 +20,8 @@ namespace retrocheck::app {
 struct BuildRequest {
     std::filesystem::path out;
     tb::BuildMethod method = tb::BuildMethod::OutCounting;
-    bool overwrite = false;  // remove table files of `out` the build would not rewrite
+    bool overwrite = false;    // remove table files of `out` the build would not rewrite
+    std::uint64_t memory = 0;  // bytes the build aims to stay within; 0: the default (build_plan.h)
     std::function<void(const std::string&)> log;  // a line a slice, when set
 };
 
@@ -32,6 +33,7 @@ struct BuildArgs {
     int threads = 0;
     bool overwrite = false;
     std::string metric;  // chess: "dtm", "dtz" or "both"; empty: the game's own (DTW, DTM)
+    std::uint64_t memory = 0;
 
     BuildRequest request() const;
 };

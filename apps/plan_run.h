@@ -50,15 +50,22 @@ inline std::string plan_time(double seconds) {
                         : duration_text(static_cast<long>(seconds + 0.5));
 }
 
+// `memory`: the build's budget (--memory), or 0 for the default.
 template <typename G>
 int run_plan(const std::vector<typename G::Slice>& roots, const std::string& what,
-             const MeasuredRate& rate, const std::string& rate_source, bool json) {
+             const MeasuredRate& rate, const std::string& rate_source, bool json,
+             std::uint64_t memory) {
     using Game = AppGame<G>;
     using Slice = typename G::Slice;
     const std::vector<Slice> order = tb::closure<G>(roots);
+    std::vector<PlannedTable> planned;
+    for (const Slice& s : order) planned.push_back(planned_table<G>(s));
+    const std::uint64_t budget = memory ? memory : default_build_budget(planned);
+    int grouped_slices = 0;
     struct Row {
         Slice slice;
         std::uint64_t slots = 0, successor_slots = 0, memory = 0;
+        std::size_t groups = 0;                // of successors read at once (build_run.h)
         double seconds = 0, path_seconds = 0;  // its own; the longest chain from it down
         std::optional<Slice> next;             // the successor on that chain
     };
@@ -78,7 +85,13 @@ int run_plan(const std::vector<typename G::Slice>& roots, const std::string& wha
                 r.next = t;
             }
         }
-        r.memory = build_bytes({G::name(s), r.slots, r.successor_slots, sizeof(tb::CodeOf<G>)});
+        const PlannedTable t = planned_table<G>(s);
+        r.memory = build_bytes(t, budget);
+        std::vector<std::uint64_t> sizes;
+        for (const Slice& next : G::successors(s))
+            sizes.push_back(table_bytes(Game::slots(next), t.value_bytes));
+        r.groups = group_by_room(sizes, successor_room(t, budget)).size();
+        if (r.groups > 1) ++grouped_slices;
         r.seconds = static_cast<double>(r.slots) / rate.slots_per_second;
         r.path_seconds += r.seconds;
         total_slots += r.slots;
@@ -102,6 +115,7 @@ int run_plan(const std::vector<typename G::Slice>& roots, const std::string& wha
                               {"slots", r.slots},
                               {"successor_slots", r.successor_slots},
                               {"memory_bytes", r.memory},
+                              {"successor_groups", r.groups},
                               {"seconds", json_seconds(r.seconds)}});
         }
         for (const Slice& s : path) chain.push_back(G::name(s));
@@ -114,6 +128,8 @@ int run_plan(const std::vector<typename G::Slice>& roots, const std::string& wha
                     {"total_seconds", json_seconds(total_seconds)},
                     {"peak_memory_bytes", peak},
                     {"peak_memory_slice", peak_slice ? G::name(*peak_slice) : ""},
+                    {"memory_budget_bytes", budget},
+                    {"least_memory_bytes", least_build_budget(planned)},
                     {"critical_path", chain},
                     {"critical_path_seconds", json_seconds(path_seconds)}});
         return kExitOk;
@@ -131,6 +147,11 @@ int run_plan(const std::vector<typename G::Slice>& roots, const std::string& wha
     }
     fmt::print("\none process: {}; the largest build needs {} ({})\n", plan_time(total_seconds),
                bytes_text(peak), peak_slice ? name(*peak_slice) : "-");
+    fmt::print(
+        "memory: {} (--memory; the least these tables build in is {}); successors read a "
+        "group at a time by {}\n",
+        bytes_text(budget), bytes_text(least_build_budget(planned)),
+        counted(static_cast<std::uint64_t>(grouped_slices), Game::kUnit, Game::kUnits));
     std::string chain;
     for (const Slice& s : path) chain += (chain.empty() ? "" : " <- ") + Game::unit_name(s);
     fmt::print(

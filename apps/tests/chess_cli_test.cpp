@@ -2,6 +2,7 @@
 // syntax; perft-diff against Debian's stockfish and against a scripted fake engine that drops
 // or adds one move deep in the tree, dies or hangs; an audit whose damaged Syzygy file crashes
 // Fathom, and one whose DTZ comparison is limited by --dtz-pieces.
+// A build within the least memory its tables need writes the files one with room for all does.
 #include <unistd.h>
 
 #include <chrono>
@@ -19,6 +20,7 @@
 #include "tablebases/formats/syzygy.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/store/writer.h"
+#include "tablebases/tests/scratch.h"
 #include "tablebases/tests/thirdparty.h"
 
 namespace {
@@ -203,7 +205,8 @@ TEST(ChessCli, AuditStopsAFathomCallThatNeverReturns) {
         f.put(byte);
     }
     const auto t0 = std::chrono::steady_clock::now();
-    expect_refused("audit --db-format syzygy " + dir.string() + " --call-time 0.5",
+    // One thread: with more, which of the hung calls is reported first is the scheduler's.
+    expect_refused("audit --db-format syzygy " + dir.string() + " --call-time 0.5 --threads 1",
                    "Fathom gave no answer within 0.5 s (--call-time) in probe_table on "
                    "8/8/8/8/8/8/R7/K4k2 w - - 0 1 (white to move, material KRvK): " +
                        (dir / "KRvK.rtbz").string() + ", or a table");
@@ -532,3 +535,38 @@ TEST(ChessCli, AuditJudgesDtzUpToDtzPieces) {
 }
 
 }  // namespace
+
+// A build under the least memory its tables need (build --plan's figure) reads KPvK's four
+// successors a group at a time, DTM and DTZ50, and writes the same files as a build with room
+// for them all; a budget below the least is refused before anything is written.
+TEST(ChessCli, ABuildWithinTheLeastMemoryWritesTheSameFiles) {
+    const CliRun plan = run("build chess --material KPvK --plan --rate 1e6 --json", "2>/dev/null");
+    ASSERT_EQ(plan.status, 0) << plan.out;
+    const auto least = nlohmann::json::parse(plan.out)["least_memory_bytes"].get<std::uint64_t>();
+    const std::filesystem::path root =
+        std::filesystem::temp_directory_path() / ("retrocheck-least-" + std::to_string(getpid()));
+    std::filesystem::remove_all(root);
+    const CliRun tight = run("build chess --material KPvK --metric both --memory " +
+                             std::to_string(least) + " --out " + (root / "tight").string());
+    ASSERT_EQ(tight.status, 0) << tight.out;
+    EXPECT_TRUE(contains(tight.out, "(successors in 4 groups)")) << tight.out;
+    const CliRun roomy =
+        run("build chess --material KPvK --metric both --out " + (root / "roomy").string());
+    ASSERT_EQ(roomy.status, 0) << roomy.out;
+    EXPECT_FALSE(contains(roomy.out, "groups")) << roomy.out;
+    int files = 0;
+    for (const auto& f : std::filesystem::directory_iterator(root / "roomy")) {
+        ++files;
+        EXPECT_EQ(retrocheck::tb::testing::slurp(f.path()),
+                  retrocheck::tb::testing::slurp(root / "tight" / f.path().filename()))
+            << f.path().filename();
+    }
+    EXPECT_EQ(files, 10);  // KPvK and its four successors, DTM and DTZ50
+    const CliRun refused = run("build chess --material KPvK --memory " + std::to_string(least - 1) +
+                               " --out " + (root / "refused").string());
+    EXPECT_EQ(refused.status, 2) << refused.out;
+    EXPECT_TRUE(contains(refused.out, "KPvK needs about")) << refused.out;
+    EXPECT_TRUE(contains(refused.out, "more than --memory")) << refused.out;
+    EXPECT_FALSE(std::filesystem::exists(root / "refused"));
+    std::filesystem::remove_all(root);
+}

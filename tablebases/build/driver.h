@@ -18,7 +18,24 @@ template <RetrogradeGame G>
 typename G::StoredTable build_slice(const typename G::Slice& slice, const typename G::Tables& done,
                                     BuildMethod method, BuildStats* stats = nullptr,
                                     BuildProgress* progress = nullptr) {
-    return G::finish(detail::Retrograde<G>(slice, done, method, progress).run(stats), stats);
+    // The solver's arrays are freed before finish() (a build's peak is the larger of the two).
+    typename G::Table table = detail::Retrograde<G>(slice, done, method, progress).run(stats);
+    return G::finish(std::move(table), stats);
+}
+
+// The same table, its successors handed over a group at a time (folded_exits.h) instead of in
+// one set: a build whose successors do not fit in memory together. Out-counting only (throws
+// std::invalid_argument for grandfather); throws as above, and when the groups miss a
+// successor or hold one twice.
+template <RetrogradeGame G>
+typename G::StoredTable build_slice(const typename G::Slice& slice,
+                                    const SuccessorGroups<G>& groups, BuildMethod method,
+                                    BuildStats* stats = nullptr,
+                                    BuildProgress* progress = nullptr) {
+    const typename G::Tables none;
+    typename G::Table table =
+        detail::Retrograde<G>(slice, none, method, progress, &groups).run(stats);
+    return G::finish(std::move(table), stats);
 }
 
 // The slices and every slice their moves lead to, built in order into one set.

@@ -32,7 +32,6 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
-#include <cstring>
 #include <limits>
 #include <optional>
 #include <stdexcept>
@@ -40,6 +39,8 @@
 #include <utility>
 #include <vector>
 
+#include "tablebases/build/find_code.h"
+#include "tablebases/build/folded_exits.h"
 #include "tablebases/build/method.h"
 #include "tablebases/build/metric.h"
 #include "tablebases/game.h"
@@ -65,6 +66,7 @@ struct Exits {
     int shortest_win = std::numeric_limits<int>::max();  // through an exit, from p's side
     int longest_loss = -1;                               // through an exit, from p's side
     bool draw = false;
+    int folded = 0;  // exits valued ahead of the build (folded_exits.h), not here
 };
 
 using Id = std::uint32_t;  // position ids within one slice
@@ -82,13 +84,21 @@ class Retrograde {
     using Code = typename Metric::Code;
     static constexpr Code kUnknown = Metric::kUnknown, kDraw = Metric::kDraw;
 
+    // With `groups`, `done` holds no successor (an empty set): they are read a group at a
+    // time before the first pass (out-counting only: grandfather reads exits as it settles).
     Retrograde(typename G::Slice slice, const typename G::Tables& done, BuildMethod method,
-               BuildProgress* progress)
+               BuildProgress* progress, const SuccessorGroups<G>* groups = nullptr)
         : slice_(slice),
           done_(done),
           method_(method),
           progress_(progress),
-          table_(G::make_table(slice)) {}
+          groups_(groups),
+          table_(G::make_table(slice)) {
+        if (groups_ && method_ == BuildMethod::Grandfather)
+            throw std::invalid_argument(
+                "a grandfather build reads its successors as it settles: "
+                "it needs them all in memory");
+    }
 
     typename G::Table run(BuildStats* stats) {
         const std::uint64_t n = table_.values.size();
@@ -98,7 +108,9 @@ class Retrograde {
         absent_.assign((n + 63) / 64, 0);
         open_.assign((n + 63) / 64, 0);
         word_phases_.assign(phases() > 1 ? absent_.size() : 0, 0);
+        if (groups_) fold_exits(n);
         for (phase_ = 0; phase_ < phases(); ++phase_) solve_phase(n);
+        if (groups_) folded_.check(G::name(slice_));
         if (stats) {
             stats->positions = n;
             stats->levels = longest_ + 1;
@@ -223,6 +235,37 @@ class Retrograde {
         });
     }
 
+    // Every group of successors in turn: each position's moves into the group's tables folded
+    // into its value slot (folded_exits.h). A move valued without tables (into KvK) is the
+    // seed's to value.
+    void fold_exits(std::uint64_t n) {
+        folded_.start(n);
+        (*groups_)([&](const typename G::Tables& group) {
+            in_arena([&] {
+                tbb::parallel_for(
+                    tbb::blocked_range<std::uint64_t>(0, absent_.size(), 64), [&](const auto& r) {
+                        std::uint64_t found = 0;
+                        for (std::uint64_t w = r.begin(); w != r.end(); ++w)
+                            G::for_each_slot(
+                                table_, 64 * w, std::min(n, 64 * (w + 1)),
+                                [&](std::uint64_t slot, const Position* pos) {
+                                    if (!pos) return;
+                                    Code& v = table_.values[slot];
+                                    for_each_leaving<G>(*pos, slice_, [&](const Position& child) {
+                                        const int code = exit_code(group, child);
+                                        if (code == kExitMissing) return;  // another group's
+                                        if (exit_code(done_, child) != kExitMissing) return;
+                                        ++found;
+                                        if (!folded_.fold(v, slot, code))
+                                            distance(static_cast<Id>(slot), code);  // throws
+                                    });
+                                });
+                        folded_.count_folded(found);
+                    });
+            });
+        });
+    }
+
     // f(id) for every id whose value is `level`, over the pool; whether any f returned true
     // (settled a position). The ids are found a batch at a time and their counts fetched ahead:
     // an even level reads each one's count.
@@ -276,25 +319,6 @@ class Retrograde {
         return any;
     }
 
-    // The first of [p, end) equal to `code`, or nullptr.
-    static const Code* find_code(const Code* p, const Code* end, Code code) {
-        if constexpr (sizeof(Code) == 1) {
-            return static_cast<const Code*>(
-                std::memchr(p, code, static_cast<std::size_t>(end - p)));
-        } else {
-            // A block at a time, tested whole without a branch (vectorized), then searched.
-            constexpr std::ptrdiff_t kBlock = 32;
-            for (; end - p >= kBlock; p += kBlock) {
-                bool any = false;
-                for (std::ptrdiff_t k = 0; k < kBlock; ++k) any |= p[k] == code;
-                if (any) break;
-            }
-            for (; p != end; ++p)
-                if (*p == code) return p;
-            return nullptr;
-        }
-    }
-
     template <typename F>
     void in_arena(F body) {
         if (method_ == BuildMethod::FirstFoundForTesting)
@@ -307,7 +331,11 @@ class Retrograde {
         Exits e;
         const auto exit = [&](const Position& child) {
             ++e.moves;
-            const int code = exit_code(child);
+            const int code = exit_code(done_, child);
+            if (code == kExitMissing && groups_) {
+                ++e.folded;
+                return;
+            }
             if (code == kExitMissing)
                 throw std::runtime_error("slice " + G::name(G::slice_of(child)) +
                                          " is needed before " + G::name(slice_));
@@ -343,11 +371,11 @@ class Retrograde {
 
     // What a move that leaves the slice to `child` is worth to its mover: the game's own
     // valuation (G::exit_code) or, by default, the child's value in the finished tables.
-    int exit_code(const Position& child) const {
-        if constexpr (requires { G::exit_code(done_, table_, child); }) {
-            return G::exit_code(done_, table_, child);
+    int exit_code(const typename G::Tables& done, const Position& child) const {
+        if constexpr (requires { G::exit_code(done, table_, child); }) {
+            return G::exit_code(done, table_, child);
         } else {
-            const auto v = done_.probe(child);
+            const auto v = done.probe(child);
             if (!v) return kExitMissing;
             const Outcome mine = v->parent_view();
             return mine.is_draw() ? kExitDraw : mine.plies();
@@ -389,7 +417,7 @@ class Retrograde {
     // moves that leave the slice alone. A slot without a position is never valued (left
     // kUnknown); one that a loss of a child may still make a win is open.
     void seed_word(std::uint64_t w, std::uint64_t end) {
-        std::uint64_t absent = 0, open = 0;
+        std::uint64_t absent = 0, open = 0, folded = 0;
         std::uint32_t phases = 0;
         G::for_each_slot(table_, 64 * w, end, [&](std::uint64_t slot, const Position* pos) {
             const Id id = static_cast<Id>(slot);
@@ -399,20 +427,29 @@ class Retrograde {
                 absent |= bit(id);
                 return;
             }
-            seed(id, *pos);
+            seed(id, *pos, folded);
             const Code v = table_.values[id];
             if (v == kUnknown || (v != kDraw && v % 2) || counting(id)) open |= bit(id);
         });
         absent_[w] = absent;
         open_[w] = open;
+        if (folded) folded_.count_taken(folded);
         if (phase_ == 0 && !word_phases_.empty()) word_phases_[w] = phases;
     }
 
     static std::uint64_t bit(Id id) { return std::uint64_t{1} << (id % 64); }
 
-    void seed(Id id, const Position& pos) {
+    void seed(Id id, const Position& pos, std::uint64_t& folded) {
         Code& v = table_.values[id];
-        const Exits e = exits(pos);
+        Exits e = exits(pos);
+        if (folded_.active()) {
+            if (!folded_.take(v, id, e))
+                throw std::runtime_error("slice " + G::name(slice_) +
+                                         ": a position's moves to other slices were valued by "
+                                         "none of the successors handed to the build (a "
+                                         "successor missing)");
+            folded += static_cast<std::uint64_t>(e.folded);
+        }
         if (e.moves == 0) {  // no legal move: a loss in 0, or a draw (stalemate)
             v = G::lost_without_moves(pos) ? distance(id, 0) : kDraw;
             return;
@@ -570,6 +607,8 @@ class Retrograde {
     const typename G::Tables& done_;
     BuildMethod method_;
     BuildProgress* progress_;
+    const SuccessorGroups<G>* groups_;
+    FoldedExits<Metric> folded_;
     typename G::Table table_;
     std::vector<std::uint8_t> count_;    // out-counting: undecided in-slice moves, kCannotLose
     std::atomic<int> highest_{-1};       // the largest value written, tentative or not

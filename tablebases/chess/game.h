@@ -112,9 +112,10 @@ struct ChessBuildTable : ChessBuildTableOf<ChessValue> {
 // The finished table (MaterialTableOf) of a built one: the en passant slots dropped.
 template <typename Stored, typename Code>
 Stored finished_table(ChessBuildTableOf<Code>&& t, BuildStats* stats) {
+    // The en passant slots dropped, in place: a copy to shrink the capacity would hold the
+    // table twice at the build's end.
     std::vector<Code> values = std::move(t.values);
     values.resize(t.stored_slots());
-    values.shrink_to_fit();
     if (stats) stats->positions = values.size();
     return Stored(t.index().material(), std::move(values));
 }
@@ -205,6 +206,14 @@ struct ChessGame {
     template <typename Exit>
     static int for_each_exit(const Position& p, Exit&& exit) {
         return for_each_exit_filtered(p, exit, [](retrocheck::chess::Move) { return true; });
+    }
+    // exit(child) for every legal move that leaves the material (a capture or promotion: a
+    // DTZ build's pawn moves stay), without the count of the others: what a build reads its
+    // successors for (build/folded_exits.h).
+    template <typename Exit>
+    static void for_each_leaving(const Position& p, Exit&& exit) {
+        if (may_leave(p))
+            for_each_exit_filtered(p, exit, [](retrocheck::chess::Move) { return true; });
     }
     // Every parent with a slot, as f(slot, make), the parent's slot worked out from p's boards
     // without building the parent: when one piece's rank changes alone (MaterialIndex::moved,
@@ -302,6 +311,10 @@ struct QueenOnlyChessGame : ChessGame {
     template <typename Exit>
     static int for_each_exit(const Position& p, Exit&& exit) {
         return for_each_exit_filtered(p, exit, keep);
+    }
+    template <typename Exit>
+    static void for_each_leaving(const Position& p, Exit&& exit) {
+        if (may_leave(p)) for_each_exit_filtered(p, exit, keep);
     }
 };
 

@@ -113,10 +113,14 @@ class TableSetOf {
     // table when its material has none: the flipped position has the same value. Nothing when
     // neither is in the set.
     std::optional<typename Table::Code> stored_code(const retrocheck::chess::Position& pos) const {
-        if (const Table* t = find_key(material_key(pos))) return t->values[t->id(pos)];
+        const std::uint64_t key = material_key(pos);
+        if (const Table* t = find_key(key)) return t->values[t->id(pos)];
+        // The flip's key first: a set without it (a build's group of successors) answers
+        // without building the flipped position.
+        const Table* t = find_key(retrocheck::chess::colours_swapped(key));
+        if (!t) return std::nullopt;
         const retrocheck::chess::Position flipped = pos.flipped();
-        if (const Table* t = find_key(material_key(flipped))) return t->values[t->id(flipped)];
-        return std::nullopt;
+        return t->values[t->id(flipped)];
     }
 
   protected:

@@ -87,11 +87,18 @@ class TableWindow {
         return n;
     }
 
-    // Every slice of `need` the directory holds in memory (each block checked as it is read);
-    // then the least recently needed others dropped while they hold more than the budget. The
+    // The bytes of tables no longer needed that stay in memory, from the next focus() or trim()
+    // on.
+    void set_spare(std::uint64_t spare) { spare_ = spare; }
+
+    // Every slice of `need` the directory holds in memory (each block checked as it is read),
+    // the least recently needed others dropped first while they hold more than the budget. The
     // error of a file that cannot be read.
     std::optional<Error> focus(const std::vector<Slice>& need) {
         ++tick_;
+        for (const Slice& s : need)
+            if (set_.find(s)) used_[s] = tick_;
+        drop_spare();
         for (const Slice& s : need) {
             if (!set_.find(s)) {
                 std::shared_ptr<Table> table;
@@ -113,18 +120,14 @@ class TableWindow {
             used_[s] = tick_;
         }
         if (held_ > peak_) peak_ = held_;
-        std::uint64_t spare_held = 0;
-        std::multimap<std::uint64_t, Slice> by_use;
-        for (const auto& [s, tick] : used_)
-            if (tick != tick_) {
-                spare_held += table_bytes(*set_.find(s));
-                by_use.emplace(tick, s);
-            }
-        for (auto it = by_use.begin(); spare_held > spare_ && it != by_use.end(); ++it) {
-            spare_held -= table_bytes(*set_.find(it->second));
-            drop(it->second);
-        }
         return std::nullopt;
+    }
+
+    // Every table held is no longer needed: the least recently needed dropped while they hold
+    // more than the spare.
+    void trim() {
+        ++tick_;
+        drop_spare();
     }
 
     // A table made here (a build's) joins the window as one needed now.
@@ -144,8 +147,23 @@ class TableWindow {
     std::uint64_t peak_bytes() const { return peak_; }
 
   private:
+    // The tables not needed at this tick, least recently needed first, dropped while they hold
+    // more than the spare.
+    void drop_spare() {
+        std::uint64_t spare_held = 0;
+        std::multimap<std::uint64_t, Slice> by_use;
+        for (const auto& [s, tick] : used_)
+            if (tick != tick_) {
+                spare_held += table_bytes(*set_.find(s));
+                by_use.emplace(tick, s);
+            }
+        for (auto it = by_use.begin(); spare_held > spare_ && it != by_use.end(); ++it) {
+            spare_held -= table_bytes(*set_.find(it->second));
+            drop(it->second);
+        }
+    }
     static std::uint64_t table_bytes(const Table& t) {
-        return static_cast<std::uint64_t>(t.values.size()) * sizeof(t.values[0]);
+        return static_cast<std::uint64_t>(t.values.capacity()) * sizeof(t.values[0]);
     }
     void hold(const Slice& s, std::shared_ptr<const Table> table) {
         held_ += table_bytes(*table);
