@@ -62,34 +62,6 @@ struct SliceBuilt {
     std::vector<std::string> lines;  // for the log, in order
 };
 
-// What slice s's build reads under `budget`: its successors in groups (one group: all of them
-// at once, as grandfather always reads them), and the bytes of other tables the window may keep
-// beside them.
-template <typename G>
-struct SuccessorReads {
-    std::vector<std::vector<typename G::Slice>> groups;
-    std::uint64_t spare = 0;
-};
-template <typename G, typename Built>
-SuccessorReads<G> successor_reads(const typename G::Slice& s, std::uint64_t budget,
-                                  tb::BuildMethod method) {
-    const PlannedTable t = planned_table<G, Built>(s);
-    const std::uint64_t room = successor_room(t, budget);
-    const auto next = G::successors(s);
-    std::vector<std::uint64_t> bytes;
-    for (const auto& n : next) bytes.push_back(table_bytes(AppGame<G>::slots(n), t.value_bytes));
-    SuccessorReads<G> out;
-    const bool all_at_once = method == tb::BuildMethod::Grandfather;
-    for (const auto& group :
-         group_by_room(bytes, all_at_once ? std::numeric_limits<std::uint64_t>::max() : room)) {
-        out.groups.emplace_back();
-        for (const std::size_t i : group) out.groups.back().push_back(next[i]);
-    }
-    const std::uint64_t held = table_bytes(t.successor_slots, t.value_bytes);
-    if (out.groups.size() <= 1 && room > held) out.spare = room - held;
-    return out;
-}
-
 // Slice s of G's tables (Built: G's own metric, DTW or DTM, or another of the game's,
 // chess::ChessDtzGame): the file an earlier run finished kept (unless request.overwrite), else
 // built from its successors, read through `window` as `reads` says, and written. `table`

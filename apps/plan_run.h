@@ -85,12 +85,8 @@ int run_plan(const std::vector<typename G::Slice>& roots, const std::string& wha
                 r.next = t;
             }
         }
-        const PlannedTable t = planned_table<G>(s);
-        r.memory = build_bytes(t, budget);
-        std::vector<std::uint64_t> sizes;
-        for (const Slice& next : G::successors(s))
-            sizes.push_back(table_bytes(Game::slots(next), t.value_bytes));
-        r.groups = group_by_room(sizes, successor_room(t, budget)).size();
+        r.memory = build_bytes(planned_table<G>(s), budget);
+        r.groups = successor_reads<G, G>(s, budget, tb::BuildMethod::OutCounting).groups.size();
         if (r.groups > 1) ++grouped_slices;
         r.seconds = static_cast<double>(r.slots) / rate.slots_per_second;
         r.path_seconds += r.seconds;
