@@ -29,11 +29,13 @@ std::uint64_t table_bytes(std::uint64_t slots, int value_bytes) {
     return slots * static_cast<std::uint64_t>(value_bytes);
 }
 
+std::uint64_t least_build_bytes(const PlannedTable& t) {
+    return own_build_bytes(t) + table_bytes(t.largest_successor_slots, t.value_bytes);
+}
+
 std::uint64_t least_build_budget(const std::vector<PlannedTable>& tables) {
     std::uint64_t most = 0;
-    for (const PlannedTable& t : tables)
-        most = std::max(most,
-                        own_build_bytes(t) + table_bytes(t.largest_successor_slots, t.value_bytes));
+    for (const PlannedTable& t : tables) most = std::max(most, least_build_bytes(t));
     return most;
 }
 
@@ -93,8 +95,7 @@ Result<bool> check_build_fits(const std::vector<PlannedTable>& tables, std::uint
     // From the last table in build order: the one asked for, not a smaller one it needs.
     for (auto it = tables.rbegin(); it != tables.rend(); ++it) {
         const PlannedTable& t = *it;
-        const std::uint64_t least =
-            own_build_bytes(t) + table_bytes(t.largest_successor_slots, t.value_bytes);
+        const std::uint64_t least = least_build_bytes(t);
         if (t.slots > kMostSlots)
             return Error{fmt::format(
                 "{} has {} slots: more than the builder's 32-bit ids number ({} a table); its "

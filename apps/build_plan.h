@@ -42,6 +42,8 @@ PlannedTable planned_table(const typename G::Slice& s) {
 std::uint64_t own_build_bytes(const PlannedTable& t);
 // Bytes of finished tables in memory: `slots` values.
 std::uint64_t table_bytes(std::uint64_t slots, int value_bytes);
+// The least a table's build can work in: its own arrays and its largest successor.
+std::uint64_t least_build_bytes(const PlannedTable& t);
 
 // Bytes a build's default budget holds beyond the least it can work in: more successors read at
 // once, and tables later tables need kept instead of read again.

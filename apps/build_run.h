@@ -129,36 +129,35 @@ Result<SliceBuilt> build_one(const typename G::Slice& s, tb::store::TableWindow<
     return out;
 }
 
-// The memory budget of a build of `order` (slices in build order, closed under moves):
-// request.memory, or the default (build_plan.h).
+// The tables of a build of `order` (slices in build order, closed under moves) as the memory
+// budget plans them, and the budget: request.memory, or the default (build_plan.h).
 template <typename G, typename Built>
-std::uint64_t build_budget(const std::vector<typename G::Slice>& order,
-                           const BuildRequest& request) {
-    if (request.memory) return request.memory;
+std::vector<PlannedTable> planned_tables(const std::vector<typename G::Slice>& order) {
     std::vector<PlannedTable> plan;
     for (const auto& s : order) plan.push_back(planned_table<G, Built>(s));
-    return default_build_budget(plan);
+    return plan;
+}
+inline std::uint64_t build_budget(const std::vector<PlannedTable>& plan,
+                                  const BuildRequest& request) {
+    return request.memory ? request.memory : default_build_budget(plan);
 }
 
 // The build of `order` checked against memory, and `out` cleared of table files the build would
-// not write (unless they are to be kept: an error then).
+// not write (unless they are to be kept: an error then); the build's memory budget.
 template <typename G, typename Built>
-std::optional<Error> prepare_build(const std::vector<typename G::Slice>& order,
-                                   const BuildRequest& request) {
+Result<std::uint64_t> prepare_build(const std::vector<typename G::Slice>& order,
+                                    const BuildRequest& request) {
     using Files = tb::store::GameFiles<Built>;
     std::vector<std::string> names;
-    std::vector<PlannedTable> plan;
-    for (const auto& s : order) {
-        names.push_back(Files::path({}, s).stem().string());
-        plan.push_back(planned_table<G, Built>(s));
-    }
-    if (const auto fits = check_build_fits(plan, build_budget<G, Built>(order, request)); !fits)
-        return Error{fits.error()};
+    for (const auto& s : order) names.push_back(Files::path({}, s).stem().string());
+    const std::vector<PlannedTable> plan = planned_tables<G, Built>(order);
+    const std::uint64_t budget = build_budget(plan, request);
+    if (const auto fits = check_build_fits(plan, budget); !fits) return Error{fits.error()};
     if (const auto cleared = clear_stale_tables(request.out, names, request.overwrite,
                                                 std::is_same_v<Built, tb::chess::ChessDtzGame>);
         !cleared)
         return Error{cleared.error()};
-    return std::nullopt;
+    return budget;
 }
 
 template <typename G>
@@ -190,7 +189,8 @@ Result<BuildSummary> build_tables(const std::vector<typename G::Slice>& slices,
     using Game = AppGame<G>;
     using Slice = typename G::Slice;
     const std::vector<Slice> order = tb::closure<Built>(slices);
-    if (auto e = prepare_build<G, Built>(order, request)) return *e;
+    const auto budget = prepare_build<G, Built>(order, request);
+    if (!budget) return Error{budget.error()};
     std::uint64_t total = 0;
     // How many slices still to build need each slice: a table leaves memory when none does.
     std::map<Slice, int> needed_by;
@@ -200,7 +200,6 @@ Result<BuildSummary> build_tables(const std::vector<typename G::Slice>& slices,
     }
     BuildSummary sum = empty_summary<G>();
     const auto t0 = std::chrono::steady_clock::now();
-    const std::uint64_t budget = build_budget<G, Built>(order, request);
     // The tables in memory: a slice's successors while it is built, and within the budget those
     // later slices need; the rest are read again from the files written.
     auto window = tb::store::TableWindow<Built>::at(request.out, 0);
@@ -209,7 +208,7 @@ Result<BuildSummary> build_tables(const std::vector<typename G::Slice>& slices,
         const std::uint64_t size = Game::slots(s);
         std::shared_ptr<const typename Built::StoredTable> table;
         const auto built = build_one<G, Built>(
-            s, window, successor_reads<G, Built>(s, budget, request.method), request, table,
+            s, window, successor_reads<G, Built>(s, *budget, request.method), request, table,
             [&](const tb::BuildProgress& progress) {
                 const std::uint64_t seeded = progress.seeded.load();
                 const std::uint64_t done = before + seeded;
@@ -247,7 +246,7 @@ Result<BuildSummary> build_tables_farmed(const std::vector<typename G::Slice>& s
     const std::vector<Slice> order = tb::closure<Built>(slices);
     BuildSummary sum = empty_summary<G>();
     if (MpiWorld::get().rank() != 0) {
-        const std::uint64_t budget = build_budget<G, Built>(order, request);
+        const std::uint64_t budget = build_budget(planned_tables<G, Built>(order), request);
         auto window = tb::store::TableWindow<Built>::at(request.out, 0);
         farm_work([&](int job) -> Result<std::string> {
             const Slice& s = order[static_cast<std::size_t>(job)];
@@ -267,7 +266,8 @@ Result<BuildSummary> build_tables_farmed(const std::vector<typename G::Slice>& s
         });
         return sum;
     }
-    if (auto e = prepare_build<G, Built>(order, request)) return *e;
+    if (const auto prepared = prepare_build<G, Built>(order, request); !prepared)
+        return Error{prepared.error()};
     const auto t0 = std::chrono::steady_clock::now();
     std::map<Slice, int> job_of;
     for (std::size_t i = 0; i < order.size(); ++i) job_of[order[i]] = static_cast<int>(i);

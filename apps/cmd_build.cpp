@@ -151,66 +151,67 @@ Command add_build(CLI::App& app) {
     add_silence_option(cmd, args->silence);
     cmd->add_flag("--quiet", args->quiet, "Print only the summary");
     cmd->add_flag("--json", args->json, "Print one JSON object: the summary");
-    return {
-        cmd, [args, cmd] {
-            return with_game(args->game, [&]<typename G>() {
-                using Game = AppGame<G>;
-                const auto roots = Game::roots(args->materials, args->build.pieces,
-                                               cmd->count("--pieces") > 0, true);
-                if (!roots) return fail(roots.error());
-                const auto threads = limit_threads(args->build.threads);
-                MpiWorld& world = MpiWorld::get();
-                if (args->plan) {
-                    if (world.rank() != 0) return kExitOk;
-                    MeasuredRate rate{args->rate, 0, 0};
-                    std::string source = "given with --rate";
-                    if (args->rate <= 0) {
-                        const auto calibration = Game::calibration();
-                        rate = measure_build_rate<G>(calibration, args->build.request().method);
-                        source = fmt::format("measured here: {} and what it leads to, {} in {}",
-                                             Game::unit_name(calibration),
-                                             counted(rate.slots, Game::kSlot, Game::kSlots),
-                                             seconds_text(rate.seconds));
+    return {cmd, [args, cmd] {
+                return with_game(args->game, [&]<typename G>() {
+                    using Game = AppGame<G>;
+                    const auto roots = Game::roots(args->materials, args->build.pieces,
+                                                   cmd->count("--pieces") > 0, true);
+                    if (!roots) return fail(roots.error());
+                    const auto threads = limit_threads(args->build.threads);
+                    MpiWorld& world = MpiWorld::get();
+                    if (args->plan) {
+                        if (world.rank() != 0) return kExitOk;
+                        MeasuredRate rate{args->rate, 0, 0};
+                        std::string source = "given with --rate";
+                        if (args->rate <= 0) {
+                            const auto calibration = Game::calibration();
+                            rate = measure_build_rate<G>(calibration, args->build.request().method);
+                            source = fmt::format("measured here: {} and what it leads to, {} in {}",
+                                                 Game::unit_name(calibration),
+                                                 counted(rate.slots, Game::kSlot, Game::kSlots),
+                                                 seconds_text(rate.seconds));
+                        }
+                        const std::string what =
+                            args->materials.empty()
+                                ? fmt::format("up to {} pieces", args->build.pieces)
+                                : args->materials + " and what it leads to";
+                        const std::uint64_t budget = args->build.memory;  // 0: the default
+                        return run_plan<G>(*roots, what, rate, source, args->json, budget);
                     }
-                    const std::string what =
-                        args->materials.empty() ? fmt::format("up to {} pieces", args->build.pieces)
-                                                : args->materials + " and what it leads to";
-                    return run_plan<G>(*roots, what, rate, source, args->json, args->build.memory);
-                }
-                if (cmd->count("--out") == 0) return fail("--out DIR is required (or --plan)");
-                BuildRequest request = args->build.request();
-                if (!args->quiet && !args->json) request.log = print_line;
-                const std::string& metric = args->build.metric;
-                // One process, or the ranks of an MPI job (apps/slice_farm.h).
-                const auto build = [&]<typename Built>() {
-                    return world.distributed()
-                               ? build_tables_farmed<G, Built>(*roots, request, args->silence)
-                               : build_tables<G, Built>(*roots, request);
-                };
-                Result<BuildSummary> summary = BuildSummary{};
-                if constexpr (std::is_same_v<G, tb::chess::ChessGame>) {
-                    // Both: the DTM tables, then the DTZ ones, the summary their sum.
-                    if (metric != "dtz") summary = build.template operator()<G>();
-                    if (summary && metric != "dtm" && !metric.empty()) {
-                        const auto dtz = build.template operator()<tb::chess::ChessDtzGame>();
-                        summary = dtz ? add_summaries(*summary, *dtz) : dtz;
+                    if (cmd->count("--out") == 0) return fail("--out DIR is required (or --plan)");
+                    BuildRequest request = args->build.request();
+                    if (!args->quiet && !args->json) request.log = print_line;
+                    const std::string& metric = args->build.metric;
+                    // One process, or the ranks of an MPI job (apps/slice_farm.h).
+                    const auto build = [&]<typename Built>() {
+                        return world.distributed()
+                                   ? build_tables_farmed<G, Built>(*roots, request, args->silence)
+                                   : build_tables<G, Built>(*roots, request);
+                    };
+                    Result<BuildSummary> summary = BuildSummary{};
+                    if constexpr (std::is_same_v<G, tb::chess::ChessGame>) {
+                        // Both: the DTM tables, then the DTZ ones, the summary their sum.
+                        if (metric != "dtz") summary = build.template operator()<G>();
+                        if (summary && metric != "dtm" && !metric.empty()) {
+                            const auto dtz = build.template operator()<tb::chess::ChessDtzGame>();
+                            summary = dtz ? add_summaries(*summary, *dtz) : dtz;
+                        }
+                    } else {
+                        if (!metric.empty())
+                            return fail("--metric " + metric +
+                                        ": checkers tables have one metric, DTW (the option "
+                                        "is chess's)");
+                        summary = build.template operator()<G>();
                     }
-                } else {
-                    if (!metric.empty())
-                        return fail("--metric " + metric +
-                                    ": checkers tables have one metric, DTW (the option "
-                                    "is chess's)");
-                    summary = build.template operator()<G>();
-                }
-                if (world.rank() != 0) return kExitOk;  // rank 0 reports
-                if (!summary) return fail(summary.error());
-                if (args->json)
-                    print_json(Game::build_json(*summary, args->build, *roots));
-                else
-                    print_build_summary(*summary, args->build.method);
-                return kExitOk;
-            });
-        }};
+                    if (world.rank() != 0) return kExitOk;  // rank 0 reports
+                    if (!summary) return fail(summary.error());
+                    if (args->json)
+                        print_json(Game::build_json(*summary, args->build, *roots));
+                    else
+                        print_build_summary(*summary, args->build.method);
+                    return kExitOk;
+                });
+            }};
 }
 
 BuildSummary add_summaries(const BuildSummary& a, const BuildSummary& b) {

@@ -73,7 +73,8 @@ int run_plan(const std::vector<typename G::Slice>& roots, const std::string& wha
     std::uint64_t total_slots = 0, peak = 0;
     double total_seconds = 0;
     std::optional<Slice> peak_slice, head;
-    for (const Slice& s : order) {  // successors first: each row's chain is known when needed
+    for (std::size_t i = 0; i < order.size(); ++i) {  // successors first: chains known
+        const Slice& s = order[i];
         Row r;
         r.slice = s;
         r.slots = Game::slots(s);
@@ -85,7 +86,7 @@ int run_plan(const std::vector<typename G::Slice>& roots, const std::string& wha
                 r.next = t;
             }
         }
-        r.memory = build_bytes(planned_table<G>(s), budget);
+        r.memory = build_bytes(planned[i], budget);
         r.groups = successor_reads<G, G>(s, budget, tb::BuildMethod::OutCounting).groups.size();
         if (r.groups > 1) ++grouped_slices;
         r.seconds = static_cast<double>(r.slots) / rate.slots_per_second;

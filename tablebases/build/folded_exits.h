@@ -4,7 +4,7 @@
 // position's own value slot (the shortest win, else the longest loss) and a bit (an exit draws).
 // The seeding pass then reads the folded verdict instead of the tables, which are gone by then:
 // the slice's memory and one group's is the most a build holds. The table is the same, byte for
-// byte, as a build with every successor in memory (tests/builder_test.cpp).
+// byte, as a build with every successor in memory (tests/folded_exits_test.cpp).
 #pragma once
 
 #include <algorithm>
@@ -13,6 +13,7 @@
 #include <functional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tablebases/build/metric.h"
@@ -45,8 +46,11 @@ class FoldedExits {
   public:
     using Code = typename Metric::Code;
 
-    void start(std::uint64_t slots) { draws_.assign((slots + 63) / 64, 0); }
-    bool active() const { return !draws_.empty(); }
+    // Before the first group: the slice's slots, and its name for the errors.
+    void start(std::uint64_t slots, std::string slice) {
+        draws_.assign((slots + 63) / 64, 0);
+        slice_ = std::move(slice);
+    }
 
     // An exit worth `code` (a metric code or kExitDraw) folded into slot id's value v, by the
     // thread that owns id's word of 64 slots; false for a code past the metric's (which the
@@ -65,14 +69,18 @@ class FoldedExits {
     void count_folded(std::uint64_t n) { folded_.fetch_add(n, std::memory_order_relaxed); }
 
     // What the folded exits of slot id offer (read from its value slot v, left kUnknown), into
-    // e's shortest_win, longest_loss and draw (retrograde.h's Exits); false for a position whose
-    // exits none of the groups valued (a successor missing).
+    // e's shortest_win, longest_loss and draw (retrograde.h's Exits). Throws for a position
+    // whose exits none of the groups valued (a successor missing).
     template <typename Exits>
-    [[nodiscard]] bool take(Code& v, std::uint64_t id, Exits& e) {
+    void take(Code& v, std::uint64_t id, Exits& e) const {
         const Code f = v;
         v = Metric::kUnknown;
         const bool draw = draws_[id / 64] >> (id % 64) & 1;
-        if (e.folded > 0 && f == Metric::kUnknown && !draw) return false;
+        if (e.folded > 0 && f == Metric::kUnknown && !draw)
+            throw std::runtime_error("slice " + slice_ +
+                                     ": a position's moves to other slices were valued by none "
+                                     "of the successors handed to the build (a successor "
+                                     "missing)");
         if (draw) e.draw = true;
         if (f != Metric::kUnknown) {
             if (f % 2)
@@ -80,22 +88,22 @@ class FoldedExits {
             else
                 e.longest_loss = std::max(e.longest_loss, static_cast<int>(f));
         }
-        return true;
     }
     void count_taken(std::uint64_t n) { taken_.fetch_add(n, std::memory_order_relaxed); }
 
     // After the build: every exit the seed met was folded from exactly one group, else an error
     // naming the slice (a move to a slice none of the groups holds, or a slice in two groups).
-    void check(const std::string& where) const {
+    void check() const {
         if (folded_.load() != taken_.load())
             throw std::runtime_error(
-                "slice " + where + ": its positions have " + std::to_string(taken_.load()) +
+                "slice " + slice_ + ": its positions have " + std::to_string(taken_.load()) +
                 " moves to other slices, and the successors handed to the build valued " +
                 std::to_string(folded_.load()) + " (a successor missing, or given twice)");
     }
 
   private:
     std::vector<std::uint64_t> draws_;  // a bit a slot: some exit draws
+    std::string slice_;
     std::atomic<std::uint64_t> folded_{0}, taken_{0};
 };
 

@@ -110,7 +110,7 @@ class Retrograde {
         word_phases_.assign(phases() > 1 ? absent_.size() : 0, 0);
         if (groups_) fold_exits(n);
         for (phase_ = 0; phase_ < phases(); ++phase_) solve_phase(n);
-        if (groups_) folded_.check(G::name(slice_));
+        if (groups_) folded_.check();
         if (stats) {
             stats->positions = n;
             stats->levels = longest_ + 1;
@@ -239,7 +239,7 @@ class Retrograde {
     // into its value slot (folded_exits.h). A move valued without tables (into KvK) is the
     // seed's to value.
     void fold_exits(std::uint64_t n) {
-        folded_.start(n);
+        folded_.start(n, G::name(slice_));
         (*groups_)([&](const typename G::Tables& group) {
             in_arena([&] {
                 tbb::parallel_for(
@@ -442,12 +442,8 @@ class Retrograde {
     void seed(Id id, const Position& pos, std::uint64_t& folded) {
         Code& v = table_.values[id];
         Exits e = exits(pos);
-        if (folded_.active()) {
-            if (!folded_.take(v, id, e))
-                throw std::runtime_error("slice " + G::name(slice_) +
-                                         ": a position's moves to other slices were valued by "
-                                         "none of the successors handed to the build (a "
-                                         "successor missing)");
+        if (groups_) {
+            folded_.take(v, id, e);
             folded += static_cast<std::uint64_t>(e.folded);
         }
         if (e.moves == 0) {  // no legal move: a loss in 0, or a draw (stalemate)
