@@ -21,8 +21,8 @@ struct AuditArgs {
     // Syzygy, Gaviota: the limits the libraries run under (in a child process): a call that
     // runs longer is stopped and reported with its position and file; the child's address
     // space (0: the machine's memory).
-    double call_time = 2.0;  // seconds
-    std::uint64_t memory_mb = 0;
+    double call_time = 2.0;    // seconds
+    std::uint64_t memory = 0;  // bytes
 };
 
 // A finished walk: the report, the most pieces audited, the time it took, the source's metric

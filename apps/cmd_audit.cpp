@@ -33,10 +33,10 @@ Command add_audit(CLI::App& app) {
                          "naming the position and the file)");
     add_renamed_option(cmd, "--call-timeout-ms", "--call-time");
     add_renamed_option(cmd, "--against", "--db");
-    cmd->add_option("--memory-mb", args->memory_mb,
-                    "Syzygy, Gaviota: the memory the audit and the library may use, in MiB (0: "
-                    "the machine's)")
-        ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 40));
+    add_memory_option(cmd, args->memory,
+                      "Syzygy, Gaviota: what the audit and the library may use (default: the "
+                      "machine's)");
+    add_renamed_option(cmd, "--memory-mb", "--memory");
     add_threads_option(cmd, args->threads);
     add_junit_option(cmd, args->junit);
     add_html_option(cmd, args->html);

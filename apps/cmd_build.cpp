@@ -109,13 +109,10 @@ void add_build_options(CLI::App* cmd, BuildArgs& args, bool required) {
                   "Build every table afresh, and remove the directory's table files this build "
                   "would not write (without it a build keeps the finished, valid files of an "
                   "earlier run and builds the rest)");
-    cmd->add_option("--memory", args.memory,
-                    "Memory the build stays within, as 6GiB or 800MB (default: the most one "
-                    "table's build needs with its largest successor, and 2 GiB); a table whose "
-                    "successors do not fit beside it reads them a group at a time")
-        ->transform(CLI::AsSizeValue(false))
-        ->check(CLI::PositiveNumber)
-        ->default_str("");
+    add_memory_option(cmd, args.memory,
+                      "what the build stays within (default: the most one table's build needs "
+                      "with its largest successor, and 2 GiB); a table whose successors do not "
+                      "fit beside it reads them a group at a time");
     add_threads_option(cmd, args.threads);
 }
 

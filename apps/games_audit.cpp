@@ -159,9 +159,8 @@ std::string file_of(const AuditArgs& args, const Material& m, std::string_view c
 // the file; or that no library call was under way.
 std::string library_failure(const AuditArgs& args, const ChildKilled& killed) {
     const auto calls = tb::chess::library_calls_in_progress();
-    const std::string memory =
-        fmt::format("{} in use, its limit {} (--memory-mb)", bytes_text(killed.memory_used),
-                    bytes_text(args.memory_mb << 20));
+    const std::string memory = fmt::format("{} in use, its limit {} (--memory)",
+                                           bytes_text(killed.memory_used), bytes_text(args.memory));
     if (calls.empty()) {
         if (killed.exited >= 0)
             return fmt::format(
@@ -250,10 +249,10 @@ nlohmann::json AppGame<tb::chess::ChessGame>::stored_json(const ChessProbe& p, M
 int AppGame<tb::chess::ChessGame>::guard_audit(const AuditArgs& in,
                                                const std::function<int()>& run) {
     AuditArgs args = in;
-    if (args.memory_mb == 0) args.memory_mb = usable_memory_bytes() >> 20;
+    if (args.memory == 0) args.memory = usable_memory_bytes();
     tb::chess::library_calls_shared();
     ChildWatch watch;
-    watch.memory_bytes = args.memory_mb << 20;
+    watch.memory_bytes = args.memory;
     const double limit = args.call_time;
     watch.overdue = [limit] { return tb::chess::library_call_overdue(limit); };
     const auto ended = run_in_child(run, watch);

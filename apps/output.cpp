@@ -166,6 +166,13 @@ void add_threads_option(CLI::App* cmd, int& threads) {
         ->check(CLI::Range(0, 1024));
 }
 
+void add_memory_option(CLI::App* cmd, std::uint64_t& bytes, const std::string& what) {
+    cmd->add_option("--memory", bytes, "Memory, as 6GiB or 800MB: " + what)
+        ->transform(CLI::AsSizeValue(false))
+        ->check(CLI::PositiveNumber)
+        ->default_str("");
+}
+
 void add_silence_option(CLI::App* cmd, double& seconds) {
     cmd->add_option("--silence", seconds,
                     "Under mpirun: seconds a rank may stay silent before it is taken for dead and "

@@ -97,6 +97,8 @@ inline std::string counted(std::uint64_t n, std::string_view one, std::string_vi
 }
 
 void add_threads_option(CLI::App* cmd, int& threads);
+// --memory BYTES ("6GiB", "800MB"): what the command stays within, `what` says how.
+void add_memory_option(CLI::App* cmd, std::uint64_t& bytes, const std::string& what);
 // --silence S (apps/slice_farm.h)
 void add_silence_option(CLI::App* cmd, double& seconds);
 // --call-time S: the seconds one call (to a plugin, a probe library, an engine) may take before

@@ -219,7 +219,7 @@ TEST(ChessCli, AuditStopsAFathomCallThatNeverReturns) {
 TEST(ChessCli, AuditUnderAMemoryLimitTheLibraryCannotMeetIsAnError) {
     RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
     const std::filesystem::path dir = krvk_copy(syzygy, "fathom-memory");
-    const CliRun r = run("audit --db-format syzygy " + dir.string() + " --memory-mb 1");
+    const CliRun r = run("audit --db-format syzygy " + dir.string() + " --memory 1MiB");
     EXPECT_EQ(r.status, 2) << r.out;
     EXPECT_TRUE(contains(r.out, "a probe library exited on an error of its own")) << r.out;
     std::filesystem::remove_all(dir);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """One word for each thing, across every command's --help: a table folder an option names is
 --db, its format --db-format, a time budget --time and a call's --call-time (both in seconds),
-the cap on examples --max-examples with one default. Any other spelling of these concepts is a
+a memory limit --memory (in bytes, as 6GiB), the cap on examples --max-examples with one default. Any other spelling of these concepts is a
 failure naming the command and the option; so is an old spelling that is not refused. And help
 that tells the truth: a required option shows no default, and a default shown lies within the
 option's own range.
@@ -13,11 +13,11 @@ import subprocess
 import sys
 
 BIN = sys.argv[1]
-ALLOWED = {"--db", "--db-format", "--time", "--call-time", "--max-examples"}
+ALLOWED = {"--db", "--db-format", "--time", "--call-time", "--memory", "--max-examples"}
 # What marks an option as one of the concepts, and its old spellings (refused, naming the new).
-CONCEPT = re.compile(r"against|format|timeout|time|-ms$|examples|tables")
+CONCEPT = re.compile(r"against|format|timeout|time|-ms$|examples|tables|memory")
 OLD = {"--against": "--db", "--format": "--db-format", "--timeout": "--call-time",
-       "--call-timeout-ms": "--call-time"}
+       "--call-timeout-ms": "--call-time", "--memory-mb": "--memory"}
 
 
 def help_text(args):
@@ -38,7 +38,7 @@ for cmd in commands():
         name, rest = m.group(1), m.group(2)
         if CONCEPT.search(name) and name not in ALLOWED:
             failures.append(f"{cmd} {name}: a second spelling of "
-                            "--db / --db-format / --time / --call-time / --max-examples")
+                            "--db / --db-format / --time / --call-time / --memory / --max-examples")
         full = m.group(0)
         if "REQUIRED" in full and re.search(r"=\S", full.split("REQUIRED")[0].split(None, 1)[-1]):
             failures.append(f"{cmd} {name}: REQUIRED, yet shows a default: {full.strip()}")
@@ -57,6 +57,7 @@ for cmd in commands():
             failures.append(f"{cmd} {old}: refused without naming {new}: {r.stderr.strip()}")
 # Where the old spellings stood: refused (exit 2), naming the new one.
 for cmd, old in (("audit", "--against"), ("audit", "--format"), ("audit", "--call-timeout-ms"),
+                 ("audit", "--memory-mb"),
                  ("check-probe", "--against"), ("check-probe", "--call-timeout-ms"),
                  ("check-movegen", "--call-timeout-ms"), ("perft-diff", "--timeout")):
     r = subprocess.run([BIN, cmd, old, "1"], capture_output=True, text=True)
