@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Progress lines: build, verify, audit, prove, corpus and check-probe draw one on a terminal
-(stderr a pseudo-terminal here), with what is done, a rate (above 0 in some line) and an ETA;
-none under --json, none when stderr is a pipe; and what the command prints on stdout is the
-same either way.
+"""Progress lines: build (also while it folds successors read a group at a time), verify, audit,
+prove, corpus and check-probe draw one on a terminal (stderr a pseudo-terminal here), with what
+is done, a rate (above 0 in some line) and an ETA; none under --json, none when stderr is a
+pipe; and what the command prints on stdout is the same either way.
 
 usage: progress_lines.py RETROCHECK_BIN SCRATCH_DIR [PLUGINS_DIR]
 """
+import json
 import os
 import pty
 import re
@@ -94,6 +95,14 @@ with open(beyond, "w") as f:  # six pieces, not proven in half a second
     f.write("B:W21,22,23:B9,10,11\tdraw\t-\t-\tsix men\t-\n")
 check("build", ["build", "chess", "--material", "KRvK", "--out", os.path.join(SCRATCH, "krk"),
                 "--overwrite"], 0, "KRvK")
+# Within the least memory KRPvK's successors are read a group at a time: the passes that fold
+# them show which group, so the line does not stand still at 0 of the slice's slots.
+plan = subprocess.run([BIN, "build", "chess", "--material", "KRPvK", "--plan", "--rate", "1e6",
+                       "--json"], capture_output=True, text=True)
+least = str(json.loads(plan.stdout)["least_memory_bytes"])
+check("build in groups", ["build", "chess", "--material", "KRPvK", "--memory", least, "--out",
+                          os.path.join(SCRATCH, "krpk"), "--overwrite"], 0,
+      "KRPvK successor group")
 check("verify", ["verify", t3], 0, "verify")
 check("audit", ["audit", "--db-format", "native", t3], 0, "audit")
 check("prove", ["prove", "B:W21,22,23,24:B9,10,11,12", "--time", "1"], 3, "prove")

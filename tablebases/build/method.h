@@ -25,6 +25,10 @@ struct BuildProgress {
     std::atomic<std::uint64_t> seeded{0};   // positions through the first pass
     std::atomic<std::uint64_t> settled{0};  // scheduled wins and losses taken up since
     std::atomic<int> level{0};              // the distance being settled
+    // Successors read a group at a time (folded_exits.h): the group whose exits are being
+    // folded (1, 2, ...; 0 when none is) and the positions through its pass.
+    std::atomic<int> group{0};
+    std::atomic<std::uint64_t> folded{0};
 };
 
 }  // namespace retrocheck::tb

@@ -241,6 +241,10 @@ class Retrograde {
     void fold_exits(std::uint64_t n) {
         folded_.start(n, G::name(slice_));
         (*groups_)([&](const typename G::Tables& group) {
+            if (progress_) {
+                progress_->folded = 0;
+                ++progress_->group;
+            }
             in_arena([&] {
                 tbb::parallel_for(
                     tbb::blocked_range<std::uint64_t>(0, absent_.size(), 64), [&](const auto& r) {
@@ -261,9 +265,13 @@ class Retrograde {
                                     });
                                 });
                         folded_.count_folded(found);
+                        if (progress_)
+                            progress_->folded.fetch_add(std::min(n, 64 * r.end()) - 64 * r.begin(),
+                                                        std::memory_order_relaxed);
                     });
             });
         });
+        if (progress_) progress_->group = 0;
     }
 
     // f(id) for every id whose value is `level`, over the pool; whether any f returned true
