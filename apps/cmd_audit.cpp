@@ -34,8 +34,8 @@ Command add_audit(CLI::App& app) {
     add_renamed_option(cmd, "--call-timeout-ms", "--call-time");
     add_renamed_option(cmd, "--against", "--db");
     add_memory_option(cmd, args->memory,
-                      "Syzygy, Gaviota: what the audit and the library may use (default: the "
-                      "machine's)");
+                      "what the audit and its probe library (Syzygy, Gaviota) may use "
+                      "(default: the machine's)");
     add_renamed_option(cmd, "--memory-mb", "--memory");
     add_threads_option(cmd, args->threads);
     add_junit_option(cmd, args->junit);

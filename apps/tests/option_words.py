@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """One word for each thing, across every command's --help: a table folder an option names is
 --db, its format --db-format, a time budget --time and a call's --call-time (both in seconds),
-a memory limit --memory (in bytes, as 6GiB), the cap on examples --max-examples with one default. Any other spelling of these concepts is a
-failure naming the command and the option; so is an old spelling that is not refused. And help
-that tells the truth: a required option shows no default, and a default shown lies within the
-option's own range.
+a memory limit --memory (a size, as 6GiB), the cap on examples --max-examples with one default.
+Any other spelling of these concepts is a failure naming the command and the option; so is an
+old spelling that is not refused. And help that tells the truth: a required option shows no
+default, and a default shown lies within the option's own range.
 
 usage: option_words.py RETROCHECK
 """
