@@ -208,22 +208,20 @@ Result<BuildSummary> build_tables(const std::vector<typename G::Slice>& slices,
         const std::uint64_t size = Game::slots(s);
         std::shared_ptr<const typename Built::StoredTable> table;
         const auto reads = successor_reads<G, Built>(s, *budget, request.method);
-        const std::size_t groups = reads.groups.size();
         const auto built = build_one<G, Built>(
             s, window, reads, request, table, [&](const tb::BuildProgress& progress) {
                 const std::uint64_t seeded = progress.seeded.load();
                 const std::uint64_t done = before + seeded;
+                const std::string pace =
+                    fmt::format("{}, {}", rate_text(per_second(done, seconds_since(t0)), "slots"),
+                                eta_text(done, total, seconds_since(t0)));
                 if (const int group = progress.group.load())
-                    return fmt::format("{} successor group {} of {}: {} of {} slots folded, {}, {}",
-                                       Game::unit_name(s), group, groups,
-                                       grouped(progress.folded.load()), grouped(size),
-                                       rate_text(per_second(done, seconds_since(t0)), "slots"),
-                                       eta_text(done, total, seconds_since(t0)));
-                return fmt::format("{} {} of {} slots, {} settled, distance {}, {}, {}",
+                    return fmt::format("{} successor group {} of {}: {} of {} slots folded, {}",
+                                       Game::unit_name(s), group, reads.groups.size(),
+                                       grouped(progress.folded.load()), grouped(size), pace);
+                return fmt::format("{} {} of {} slots, {} settled, distance {}, {}",
                                    Game::unit_name(s), grouped(seeded), grouped(size),
-                                   grouped(progress.settled.load()), progress.level.load(),
-                                   rate_text(per_second(done, seconds_since(t0)), "slots"),
-                                   eta_text(done, total, seconds_since(t0)));
+                                   grouped(progress.settled.load()), progress.level.load(), pace);
             });
         if (!built) return Error{built.error()};
         add_slice(sum, *built);

@@ -229,10 +229,15 @@ class Retrograde {
                         seed_word(w, std::min(n, 64 * (w + 1)));
                     }
                     if (progress_)
-                        progress_->seeded.fetch_add(std::min(n, 64 * r.end()) - 64 * r.begin(),
-                                                    std::memory_order_relaxed);
+                        progress_->seeded.fetch_add(slots_in(r, n), std::memory_order_relaxed);
                 });
         });
+    }
+
+    // The slots of a range of 64-slot words, of a slice of n slots.
+    template <typename Range>
+    static std::uint64_t slots_in(const Range& words, std::uint64_t n) {
+        return std::min(n, 64 * words.end()) - 64 * words.begin();
     }
 
     // Every group of successors in turn: each position's moves into the group's tables folded
@@ -266,8 +271,7 @@ class Retrograde {
                                 });
                         folded_.count_folded(found);
                         if (progress_)
-                            progress_->folded.fetch_add(std::min(n, 64 * r.end()) - 64 * r.begin(),
-                                                        std::memory_order_relaxed);
+                            progress_->folded.fetch_add(slots_in(r, n), std::memory_order_relaxed);
                     });
             });
         });
