@@ -22,7 +22,8 @@ constexpr std::uint64_t kMargin = 32ull << 20;
 }  // namespace
 
 std::uint64_t own_build_bytes(const PlannedTable& t) {
-    return t.slots * (static_cast<std::uint64_t>(t.value_bytes) + 1) + t.slots / 4 + kMargin;
+    return t.slots * (static_cast<std::uint64_t>(t.value_bytes) + 1) + t.slots / 4 +
+           4 * t.phase_slots + kMargin;
 }
 
 std::uint64_t table_bytes(std::uint64_t slots, int value_bytes) {

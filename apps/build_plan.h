@@ -22,6 +22,9 @@ struct PlannedTable {
     std::uint64_t successor_slots = 0;          // of the finished tables its moves lead to
     std::uint64_t largest_successor_slots = 0;  // of the largest of them
     int value_bytes = 1;                        // a slot's value: 1 (checkers), 2 (chess)
+    // Solved in phases (chess DTZ50 with pawns): about the slots of its largest phase, which the
+    // builder lists by 4-byte id; else 0.
+    std::uint64_t phase_slots = 0;
 };
 
 // Slice s of a build of Built's tables (G's own metric, or chess::ChessDtzGame) as the memory
@@ -34,11 +37,16 @@ PlannedTable planned_table(const typename G::Slice& s) {
         t.successor_slots += Game::slots(next);
         t.largest_successor_slots = std::max(t.largest_successor_slots, Game::slots(next));
     }
+    if constexpr (requires { Built::largest_phase_share(s); })
+        if (Built::phases(s) > 1)
+            t.phase_slots = static_cast<std::uint64_t>(static_cast<double>(t.slots) *
+                                                       Built::largest_phase_share(s));
     return t;
 }
 
 // Bytes of a table's own build: a value and a count a slot and two bits (the builder's arrays),
-// and a margin for the rest of the process.
+// the list of its largest phase's ids when it is solved in phases, and a margin for the rest of
+// the process.
 std::uint64_t own_build_bytes(const PlannedTable& t);
 // Bytes of finished tables in memory: `slots` values.
 std::uint64_t table_bytes(std::uint64_t slots, int value_bytes);
@@ -78,6 +86,7 @@ template <typename G>
 struct SuccessorReads {
     std::vector<std::vector<typename G::Slice>> groups;
     std::uint64_t spare = 0;
+    std::uint64_t budget = 0;  // what the process's memory is planned to stay within
 };
 template <typename G, typename Built>
 SuccessorReads<G> successor_reads(const typename G::Slice& s, std::uint64_t budget,
@@ -96,6 +105,7 @@ SuccessorReads<G> successor_reads(const typename G::Slice& s, std::uint64_t budg
     }
     const std::uint64_t held = table_bytes(t.successor_slots, t.value_bytes);
     if (out.groups.size() <= 1 && room > held) out.spare = room - held;
+    out.budget = budget;
     return out;
 }
 

@@ -77,12 +77,24 @@ Result<SliceBuilt> build_one(const typename G::Slice& s, tb::store::TableWindow<
     const std::string head = fmt::format("{:<12} {:<13}", Game::unit_name(s),
                                          Game::kSliceColumn ? Game::unit_id(s) : "");
     const std::filesystem::path path = Files::path(request.out, s);
+    // Room made before anything is read or allocated: the tables an earlier slice kept beyond
+    // this one's spare leave now, those it reads first stay.
     window.set_spare(reads.spare);
+    window.make_room(reads.groups.empty() ? std::vector<typename G::Slice>{}
+                                          : reads.groups.front());
+    const std::uint64_t peak_before = peak_memory_bytes();
+    // A slice that raised the process's peak memory says so, beside the budget.
+    const auto peak_text = [&] {
+        const std::uint64_t peak = peak_memory_bytes();
+        return peak > peak_before
+                   ? fmt::format("  new peak {} of {}", bytes_text(peak), bytes_text(reads.budget))
+                   : std::string();
+    };
     if (!request.overwrite) {
         auto kept = tb::store::read_table_file<Built>(path, s);
         if (kept && *kept) {
             out.kept = true;
-            out.lines.push_back(head + " kept (a finished file of an earlier run)");
+            out.lines.push_back(head + " kept (a finished file of an earlier run)" + peak_text());
             table = std::move(kept).value();
             return out;
         }
@@ -119,12 +131,13 @@ Result<SliceBuilt> build_one(const typename G::Slice& s, tb::store::TableWindow<
     out.positions = stats.positions;
     out.bytes = *bytes;
     out.lines.push_back(fmt::format(
-        "{} {:>24}  longest {:>16}  {:>10}  {:>10}{}", head,
+        "{} {:>24}  longest {:>16}  {:>10}  {:>10}{}{}", head,
         counted(stats.positions, Game::kSlot, Game::kSlots),
         longest_text<typename tb::detail::MetricOf<Built>::type>(stats.levels),
         seconds_text(seconds), bytes_text(*bytes),
         reads.groups.size() > 1 ? fmt::format("  (successors in {} groups)", reads.groups.size())
-                                : ""));
+                                : "",
+        peak_text()));
     table = std::move(built);
     return out;
 }

@@ -173,6 +173,10 @@ Command add_build(CLI::App& app) {
                                 ? fmt::format("up to {} pieces", args->build.pieces)
                                 : args->materials + " and what it leads to";
                         const std::uint64_t budget = args->build.memory;  // 0: the default
+                        if constexpr (std::is_same_v<G, tb::chess::ChessGame>)
+                            if (args->build.metric == "dtz" || args->build.metric == "both")
+                                return run_plan<G, tb::chess::ChessDtzGame>(
+                                    *roots, what, rate, source, args->json, budget);
                         return run_plan<G>(*roots, what, rate, source, args->json, budget);
                     }
                     if (cmd->count("--out") == 0) return fail("--out DIR is required (or --plan)");
@@ -187,7 +191,16 @@ Command add_build(CLI::App& app) {
                     };
                     Result<BuildSummary> summary = BuildSummary{};
                     if constexpr (std::is_same_v<G, tb::chess::ChessGame>) {
-                        // Both: the DTM tables, then the DTZ ones, the summary their sum.
+                        // Both: the DTM tables, then the DTZ ones, the summary their sum; a
+                        // budget the DTZ50 build does not fit in refused before either starts.
+                        if (metric == "both") {
+                            using Dtz = tb::chess::ChessDtzGame;
+                            const auto planned = planned_tables<G, Dtz>(tb::closure<Dtz>(*roots));
+                            if (const auto fits =
+                                    check_build_fits(planned, build_budget(planned, request));
+                                !fits)
+                                return fail(fits.error());
+                        }
                         if (metric != "dtz") summary = build.template operator()<G>();
                         if (summary && metric != "dtm" && !metric.empty()) {
                             const auto dtz = build.template operator()<tb::chess::ChessDtzGame>();

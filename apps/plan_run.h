@@ -50,8 +50,9 @@ inline std::string plan_time(double seconds) {
                         : duration_text(static_cast<long>(seconds + 0.5));
 }
 
-// `memory`: the build's budget (--memory), or 0 for the default.
-template <typename G>
+// `memory`: the build's budget (--memory), or 0 for the default. Built: the tables whose memory
+// is planned, G's own or chess DTZ50's (--metric dtz or both: the larger, its phases listed).
+template <typename G, typename Built = G>
 int run_plan(const std::vector<typename G::Slice>& roots, const std::string& what,
              const MeasuredRate& rate, const std::string& rate_source, bool json,
              std::uint64_t memory) {
@@ -59,7 +60,7 @@ int run_plan(const std::vector<typename G::Slice>& roots, const std::string& wha
     using Slice = typename G::Slice;
     const std::vector<Slice> order = tb::closure<G>(roots);
     std::vector<PlannedTable> planned;
-    for (const Slice& s : order) planned.push_back(planned_table<G>(s));
+    for (const Slice& s : order) planned.push_back(planned_table<G, Built>(s));
     const std::uint64_t budget = memory ? memory : default_build_budget(planned);
     int grouped_slices = 0;
     struct Row {
@@ -87,7 +88,7 @@ int run_plan(const std::vector<typename G::Slice>& roots, const std::string& wha
             }
         }
         r.memory = build_bytes(planned[i], budget);
-        r.groups = successor_reads<G, G>(s, budget, tb::BuildMethod::OutCounting).groups.size();
+        r.groups = successor_reads<G, Built>(s, budget, tb::BuildMethod::OutCounting).groups.size();
         if (r.groups > 1) ++grouped_slices;
         r.seconds = static_cast<double>(r.slots) / rate.slots_per_second;
         r.path_seconds += r.seconds;

@@ -18,6 +18,8 @@ enum class BuildMethod {
 struct BuildStats {
     std::uint64_t positions = 0;
     int levels = 0;  // the longest DTW in the slice, plus one
+    // Solved in phases: the slots of the largest, which the solver lists by id; else 0.
+    std::uint64_t largest_phase = 0;
 };
 
 // Read by a progress display while a slice builds, from another thread.

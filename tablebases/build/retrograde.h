@@ -114,6 +114,7 @@ class Retrograde {
         if (stats) {
             stats->positions = n;
             stats->levels = longest_ + 1;
+            stats->largest_phase = largest_phase_;
         }
         return std::move(table_);
     }
@@ -179,12 +180,23 @@ class Retrograde {
     static constexpr std::uint64_t kChunk = 1 << 16;
     void make_chunks(std::uint64_t n) {
         chunks_.clear();
-        ids_.clear();
+        // Word w's slots of the phase (the last word's bits past n left out).
+        const auto present_in = [&](std::uint64_t w) {
+            const std::uint64_t begin = 64 * w, end = std::min(n, begin + 64);
+            return ~absent_[w] & (end - begin == 64 ? ~std::uint64_t{0}
+                                                    : (std::uint64_t{1} << (end - begin)) - 1);
+        };
+        if (phases() > 1) {  // the list made at its exact size, the last phase's freed first
+            std::uint64_t count = 0;
+            for (std::uint64_t w = 0; w < absent_.size(); ++w)
+                count += static_cast<std::uint64_t>(std::popcount(present_in(w)));
+            std::vector<Id>().swap(ids_);
+            ids_.reserve(count);
+            largest_phase_ = std::max(largest_phase_, count);
+        }
         for (std::uint64_t w = 0; w < absent_.size(); ++w) {
             const std::uint64_t begin = 64 * w, end = std::min(n, begin + 64);
-            const std::uint64_t all =
-                end - begin == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (end - begin)) - 1;
-            const std::uint64_t present = ~absent_[w] & all;
+            const std::uint64_t present = present_in(w);
             if (!present) continue;
             if (phases() > 1) {
                 for (std::uint64_t b = present; b; b &= b - 1)
@@ -629,6 +641,7 @@ class Retrograde {
     // make_chunks(): ranges of slots, or (several phases) of ids_, the current phase's ids.
     std::vector<std::pair<std::uint64_t, std::uint64_t>> chunks_;
     std::vector<Id> ids_;
+    std::uint64_t largest_phase_ = 0;     // the most ids_ held
     std::vector<std::uint64_t> written_;  // a bit a code: distance() gave it out (this phase)
     // A word a block of kBlockSlots slots: bit c % 64 set once a value c was given in it.
     static constexpr std::uint64_t kBlockSlots = 1024;

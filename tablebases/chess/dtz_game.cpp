@@ -1,6 +1,8 @@
 #include "tablebases/chess/dtz_game.h"
 
+#include <algorithm>
 #include <stdexcept>
+#include <vector>
 
 namespace retrocheck::tb::chess {
 
@@ -10,6 +12,17 @@ using retrocheck::chess::Position;
 
 DtzTable ChessDtzGame::finish(Table&& t, BuildStats* stats) {
     return finished_table<DtzTable>(std::move(t), stats);
+}
+
+double ChessDtzGame::largest_phase_share(const Slice& s) {
+    std::vector<double> sums{1.0};  // sums[a]: the share of placements whose ranks add to a
+    for (int pawn = 0; pawn < s.pawns(); ++pawn) {
+        std::vector<double> next(sums.size() + 6, 0.0);
+        for (std::size_t a = 0; a < sums.size(); ++a)
+            for (std::size_t rank = 1; rank <= 6; ++rank) next[a + rank] += sums[a] / 6;
+        sums = std::move(next);
+    }
+    return *std::max_element(sums.begin(), sums.end());
 }
 
 int ChessDtzGame::phase(const Position& p) {

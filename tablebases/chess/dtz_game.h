@@ -23,6 +23,9 @@ struct ChessDtzGame : ChessGame {
     // Phase 0 has every pawn on its seventh rank; a pawn move adds 1 or 2 to the advance.
     static int phases(const Slice& s) { return 5 * s.pawns() + 1; }
     static int phase(const Position& p);
+    // About the largest share of a table's slots one phase holds, for the memory plan: the
+    // likeliest sum of the pawns' ranks, each of the six as likely (1 without pawns).
+    static double largest_phase_share(const Slice& s);
 
     template <typename In, typename Exit>
     static void for_each_move(const Position& p, In&& in_slice, Exit&& exit) {

@@ -95,10 +95,7 @@ class TableWindow {
     // the least recently needed others dropped first while they hold more than the budget. The
     // error of a file that cannot be read.
     std::optional<Error> focus(const std::vector<Slice>& need) {
-        ++tick_;
-        for (const Slice& s : need)
-            if (set_.find(s)) used_[s] = tick_;
-        drop_spare();
+        make_room(need);
         for (const Slice& s : need) {
             if (!set_.find(s)) {
                 std::shared_ptr<Table> table;
@@ -121,6 +118,15 @@ class TableWindow {
         }
         if (held_ > peak_) peak_ = held_;
         return std::nullopt;
+    }
+
+    // The tables of `need` held stay, as needed now; of the others, the least recently needed are
+    // dropped while they hold more than the spare. Nothing is read: room before a build.
+    void make_room(const std::vector<Slice>& need) {
+        ++tick_;
+        for (const Slice& s : need)
+            if (set_.find(s)) used_[s] = tick_;
+        drop_spare();
     }
 
     // Every table held is no longer needed: the least recently needed dropped while they hold
