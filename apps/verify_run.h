@@ -76,20 +76,30 @@ VerifyRun<G> verify_tables(const typename G::Tables& tables, std::size_t max_exa
         .value();
 }
 
+// The histograms of G's own tables when asked for (W is G), nothing for another metric's.
+template <typename G, typename W>
+void add_histograms(StatsPrinter<G>* histograms, const typename W::Slice& s,
+                    const typename W::StoredTable& t) {
+    if constexpr (std::is_same_v<W, G>)
+        if (histograms) histograms->add(s, t);
+}
+
 // A directory's tables a slice at a time (tablebases/verify/streaming.h), their histograms
-// gathered on the way when `histograms`.
-template <typename G>
+// gathered on the way when `histograms`. W: the tables' game, G's own or another metric's
+// (chess::ChessDtzGame) held to its Rules (tb::OwnRules, chess::Dtz50Rules).
+template <typename G, typename W = G, typename Rules = tb::OwnRules<G>>
 Result<VerifyRun<G>> verify_directory(const std::filesystem::path& dir, std::size_t max_examples,
-                                      StatsPrinter<G>* histograms) {
+                                      StatsPrinter<G>* histograms,
+                                      std::string_view what = "verify") {
     const auto t0 = std::chrono::steady_clock::now();
-    auto opened = tb::store::TableWindow<G>::open(dir, kSpareTableBytes);
+    auto opened = tb::store::TableWindow<W>::open(dir, kSpareTableBytes);
     if (!opened) return Error{opened.error()};
-    tb::store::TableWindow<G> window = std::move(opened).value();
-    return verify_with_progress<G>(window.slots(), "verify", t0, [&](auto* done) {
-        return tb::verify_streaming<G>(
+    tb::store::TableWindow<W> window = std::move(opened).value();
+    return verify_with_progress<G>(window.slots(), what, t0, [&](auto* done) {
+        return tb::verify_streaming<W, Rules>(
             window, max_examples, done,
-            [&](const typename G::Slice& s, const typename G::StoredTable& t) {
-                if (histograms) histograms->add(s, t);
+            [&](const typename W::Slice& s, const typename W::StoredTable& t) {
+                add_histograms<G, W>(histograms, s, t);
             });
     });
 }
@@ -99,21 +109,21 @@ Result<VerifyRun<G>> verify_directory(const std::filesystem::path& dir, std::siz
 // back the counts; rank 0 walks again, itself, the slices with violations to draw their
 // findings and consequences (a broken set only), so the report is the one-process one. The
 // histograms, when asked for, are read by rank 0 a table at a time. Other ranks: an empty run.
-template <typename G>
+template <typename G, typename W = G, typename Rules = tb::OwnRules<G>>
 Result<VerifyRun<G>> verify_directory_farmed(const std::filesystem::path& dir,
                                              std::size_t max_examples, StatsPrinter<G>* histograms,
-                                             double silence) {
+                                             double silence, std::string_view what = "verify") {
     const auto t0 = std::chrono::steady_clock::now();
-    auto opened = tb::store::TableWindow<G>::open(dir, kSpareTableBytes);
+    auto opened = tb::store::TableWindow<W>::open(dir, kSpareTableBytes);
     if (MpiWorld::get().rank() != 0) {
         if (!opened) {
             farm_work([&](int) -> Result<std::string> { return Error{opened.error()}; });
             return VerifyRun<G>{};
         }
-        tb::store::TableWindow<G> window = std::move(opened).value();
+        tb::store::TableWindow<W> window = std::move(opened).value();
         farm_work([&](int job) -> Result<std::string> {
             // Unclassified: rank 0 walks a slice with violations again, classifying them.
-            const auto part = tb::verify_slice(
+            const auto part = tb::verify_slice<W, Rules>(
                 window, window.slices()[static_cast<std::size_t>(job)], 0, nullptr, false);
             if (!part) return Error{part.error()};
             return nlohmann::json{{"positions", part->positions_checked},
@@ -123,11 +133,11 @@ Result<VerifyRun<G>> verify_directory_farmed(const std::filesystem::path& dir,
         return VerifyRun<G>{};
     }
     if (!opened) return Error{opened.error()};
-    tb::store::TableWindow<G> window = std::move(opened).value();
+    tb::store::TableWindow<W> window = std::move(opened).value();
     const auto& slices = window.slices();
     std::vector<typename tb::VerifyReport<G>::SliceCount> counts(slices.size());
     return verify_with_progress<G>(
-        window.slots(), "verify", t0, [&](auto* done) -> Result<tb::VerifyReport<G>> {
+        window.slots(), what, t0, [&](auto* done) -> Result<tb::VerifyReport<G>> {
             FarmSetup setup;
             setup.after.resize(slices.size());
             setup.silence = silence;
@@ -146,16 +156,16 @@ Result<VerifyRun<G>> verify_directory_farmed(const std::filesystem::path& dir,
             for (const auto& c : counts) {
                 tb::VerifyReport<G> part;
                 if (c.violations > 0) {
-                    auto walked = tb::verify_slice(window, c.slice, max_examples);
+                    auto walked = tb::verify_slice<W, Rules>(window, c.slice, max_examples);
                     if (!walked) return Error{walked.error()};
                     part = std::move(walked).value();
                 } else {
                     part.slices.push_back(c);
                     part.positions_checked = c.positions;
                 }
-                if (histograms) {
+                if (std::is_same_v<W, G> && histograms) {
                     if (auto e = window.focus({c.slice})) return *e;
-                    histograms->add(c.slice, *window.tables().find(c.slice));
+                    add_histograms<G, W>(histograms, c.slice, *window.tables().find(c.slice));
                 }
                 tb::join_part(report, std::move(part), max_examples);
             }
@@ -268,22 +278,22 @@ int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_exam
                const std::string& junit, const std::string& html, double silence) {
     std::optional<VerifyRun<G>> dtz;
     const bool farmed = MpiWorld::get().distributed();
-    if (farmed && MpiWorld::get().rank() != 0) {
-        (void)verify_directory_farmed<G>(dir, max_examples, nullptr, silence);
-        return kExitOk;
-    }
     if constexpr (std::is_same_v<G, tb::chess::ChessGame>) {
         const auto held = tb::store::chess_metrics_in(dir);
         if (held.dtz) {
-            const auto t0 = std::chrono::steady_clock::now();
-            const auto tables = tb::store::load_directory<tb::chess::ChessDtzGame>(dir);
-            if (!tables) return fail(tables.error());
-            VerifyRun<G> run = verify_with_progress<G>(
-                                   slots_of(*tables), "verify DTZ50", t0,
-                                   [&](auto* done) -> Result<tb::VerifyReport<G>> {
-                                       return tb::chess::verify_dtz(*tables, max_examples, done);
-                                   })
-                                   .value();
+            // Streamed a material at a time as the DTM tables are, and farmed out the same way.
+            using Dtz = tb::chess::ChessDtzGame;
+            using Rules = tb::chess::Dtz50Rules;
+            const auto verified = farmed ? verify_directory_farmed<G, Dtz, Rules>(
+                                               dir, max_examples, nullptr, silence, "verify DTZ50")
+                                         : verify_directory<G, Dtz, Rules>(dir, max_examples,
+                                                                           nullptr, "verify DTZ50");
+            if (farmed && MpiWorld::get().rank() != 0) {
+                if (held.dtm) (void)verify_directory_farmed<G>(dir, max_examples, nullptr, silence);
+                return kExitOk;
+            }
+            if (!verified) return fail(verified.error());
+            VerifyRun<G> run = *verified;
             if (!held.dtm) {
                 if (json) {
                     print_json(verify_json(run, dir, Metric::Dtz));
@@ -295,6 +305,10 @@ int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_exam
             }
             dtz = std::move(run);
         }
+    }
+    if (farmed && MpiWorld::get().rank() != 0) {
+        (void)verify_directory_farmed<G>(dir, max_examples, nullptr, silence);
+        return kExitOk;
     }
     std::optional<StatsPrinter<G>> histograms;
     if (!html.empty()) histograms.emplace(dir.string(), StatsPrinter<G>::Mode::Histograms);

@@ -4,6 +4,7 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "engine/chess/movegen.h"
@@ -69,16 +70,19 @@ Outcome dtz_outcome(const Dtz& d) {
     return d.dtz > 0 ? Outcome::win(d.dtz) : Outcome::loss(-d.dtz);
 }
 
-VerifyReport<ChessGame> verify_dtz(const DtzTableSet& set, std::size_t max_examples,
-                                   std::atomic<std::uint64_t>* progress) {
+VerifyReport<ChessGame> verify_dtz_part(const DtzTableSet& set, std::size_t max_examples,
+                                        std::atomic<std::uint64_t>* progress,
+                                        const std::vector<Material>& only) {
     VerifyReport<ChessGame> report;
-    FirstExamples<Violation<ChessGame>> examples(max_examples), consequences(max_examples);
+    // One consequence more than shown, in case the first must stand as a finding.
+    FirstExamples<Violation<ChessGame>> examples(max_examples), consequences(max_examples + 1);
     std::uint64_t row = 0;
     for (const auto& [material, table] : set.tables()) {
+        if (!only.empty() && std::find(only.begin(), only.end(), material) == only.end()) continue;
         const DtzTable& t = *table;
         tbb::enumerable_thread_specific<Local> locals([&] {
             return Local{0, 0, 0, FirstExamples<Violation<ChessGame>>(max_examples),
-                         FirstExamples<Violation<ChessGame>>(max_examples)};
+                         FirstExamples<Violation<ChessGame>>(max_examples + 1)};
         });
         tbb::parallel_for(
             tbb::blocked_range<std::uint64_t>(0, t.values.size(), 4096), [&](const auto& r) {
@@ -147,13 +151,14 @@ VerifyReport<ChessGame> verify_dtz(const DtzTableSet& set, std::size_t max_examp
     }
     report.examples = examples.take();
     report.consequences = consequences.take();
-    if (report.violations > 0 && report.findings == 0 && !report.consequences.empty()) {
-        // Consequences all round (a cycle of wrong values): the first is a finding.
-        report.examples.push_back(report.consequences.front());
-        report.examples.back().finding = true;
-        report.consequences.erase(report.consequences.begin());
-        report.findings = 1;
-    }
+    return report;
+}
+
+VerifyReport<ChessGame> verify_dtz(const DtzTableSet& set, std::size_t max_examples,
+                                   std::atomic<std::uint64_t>* progress) {
+    VerifyReport<ChessGame> report = verify_dtz_part(set, max_examples, progress, {});
+    // Consequences all round (a cycle of wrong values): the first stands as a finding.
+    finish_report(report, max_examples);
     return report;
 }
 

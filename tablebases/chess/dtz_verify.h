@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <vector>
 
 #include "tablebases/chess/dtz.h"
 #include "tablebases/chess/game.h"
@@ -25,5 +26,23 @@ Outcome dtz_outcome(const Dtz& d);
 
 VerifyReport<ChessGame> verify_dtz(const DtzTableSet& tables, std::size_t max_examples = 20,
                                    std::atomic<std::uint64_t>* progress = nullptr);
+
+// The tables of `only` (every table when empty) verified: their part of verify_dtz's report, as
+// verifier.h's verify_part is of verify's (parts joined by join_part, then finish_report).
+VerifyReport<ChessGame> verify_dtz_part(const DtzTableSet& tables, std::size_t max_examples,
+                                        std::atomic<std::uint64_t>* progress,
+                                        const std::vector<Material>& only);
+
+// The DTZ50 rules for a window's tables (verify/streaming.h): a directory's DTZ50 tables
+// verified a material at a time, each with its successors.
+struct Dtz50Rules {
+    using Game = ChessGame;  // whose slices and successors the windows follow
+    using Report = VerifyReport<ChessGame>;
+    Report operator()(const DtzTableSet& tables, std::size_t max_examples,
+                      std::atomic<std::uint64_t>* progress,
+                      const std::vector<Material>& only) const {
+        return verify_dtz_part(tables, max_examples, progress, only);
+    }
+};
 
 }  // namespace retrocheck::tb::chess

@@ -20,8 +20,10 @@
 #include "tablebases/chess/dtz_verify.h"
 #include "tablebases/chess/files.h"
 #include "tablebases/store/directory.h"
+#include "tablebases/store/window.h"
 #include "tablebases/store/writer.h"
 #include "tablebases/tests/scratch.h"
+#include "tablebases/verify/streaming.h"
 
 namespace {
 
@@ -134,6 +136,73 @@ TEST(FastDtzBuild, VerifyFindsAValueOnePlyOff) {
         ASSERT_TRUE(c.cause) << tb::describe(c);
         EXPECT_EQ(set.find(kqk)->id(*c.cause), id) << tb::describe(c);
     }
+}
+
+// verify of a DTZ50 directory a material at a time (verify/streaming.h with Dtz50Rules, each
+// table with its successors alone) against verify_dtz over the whole set in memory: the same
+// counts, findings, consequences and causes, once `changes` (FEN, new code) are made.
+void expect_streamed_as_whole(const char* material,
+                              const std::vector<std::pair<const char*, int>>& changes,
+                              const std::string& folder) {
+    namespace store = tb::store;
+    tb::chess::DtzTableSet set = tb::chess::build_dtz_closure(
+        {*tb::chess::Material::parse(material)}, tb::BuildMethod::OutCounting);
+    for (const auto& [fen, code] : changes) {
+        const auto pos = *chess::parse_fen(fen);
+        tb::chess::DtzTable changed = *set.find(tb::chess::Material::of(pos));
+        changed.values[changed.id(pos)] = static_cast<tb::chess::DtzCode>(code);
+        set.add(std::make_shared<const tb::chess::DtzTable>(std::move(changed)));
+    }
+    const std::size_t max_examples = 3;
+    const auto whole = tb::chess::verify_dtz(set, max_examples);
+    ASSERT_GT(whole.violations, whole.findings);
+    const std::filesystem::path dir = tb::testing::scratch(folder);
+    for (const auto& [m, t] : set.tables())
+        ASSERT_TRUE(store::write_table(*t, store::dtz_table_path(dir, m)).ok());
+    auto opened = store::TableWindow<tb::chess::ChessDtzGame>::open(dir, 0);
+    ASSERT_TRUE(opened) << opened.error();
+    auto window = std::move(opened).value();
+    std::atomic<std::uint64_t> done{0};
+    const auto streamed = tb::verify_streaming<tb::chess::ChessDtzGame, tb::chess::Dtz50Rules>(
+        window, max_examples, &done);
+    ASSERT_TRUE(streamed) << streamed.error();
+    EXPECT_EQ(done.load(), window.slots());
+    EXPECT_EQ(streamed->positions_checked, whole.positions_checked);
+    EXPECT_EQ(streamed->violations, whole.violations);
+    EXPECT_EQ(streamed->findings, whole.findings);
+    ASSERT_EQ(streamed->slices.size(), whole.slices.size());
+    for (std::size_t i = 0; i < whole.slices.size(); ++i) {
+        EXPECT_EQ(streamed->slices[i].slice, whole.slices[i].slice);
+        EXPECT_EQ(streamed->slices[i].violations, whole.slices[i].violations);
+        EXPECT_EQ(streamed->slices[i].findings, whole.slices[i].findings)
+            << whole.slices[i].slice.name();
+    }
+    const auto same = [](const auto& a, const auto& b) {
+        ASSERT_EQ(a.size(), b.size());
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            EXPECT_EQ(tb::describe(a[i]), tb::describe(b[i]));
+            EXPECT_EQ(a[i].cause, b[i].cause);
+        }
+    };
+    same(streamed->examples, whole.examples);
+    same(streamed->consequences, whole.consequences);
+}
+
+// A value changed in KQvK and one in KPvK, within KPvK's closure.
+TEST(FastDtzBuild, StreamedVerifyReportsAsTheWholeSet) {
+    expect_streamed_as_whole("KPvK",
+                             {{"8/8/8/5k2/8/8/1Q6/K7 w - - 0 1", tb::Dtz50Metric::win(21)},
+                              {"8/8/8/5k2/8/8/1P6/K7 w - - 0 1", tb::Dtz50Metric::win(9)}},
+                             "dtz-streamed");
+}
+
+// A KQvKP value made a loss for black, who promotes (g1=Q), has a KPvKP parent (h8=Q) that is a
+// consequence of it only when KQvKQ, beyond KPvKP's window, is read: the streamed walk reads it
+// again for such slices.
+TEST(SlowDtzBuild, StreamedVerifyClassifiesBeyondTheWindow) {
+    expect_streamed_as_whole("KPvKP",
+                             {{"7Q/8/8/8/2K5/k7/6p1/8 b - - 0 1", tb::Dtz50Metric::loss(2)}},
+                             "dtz-streamed-kpkp");
 }
 
 // The memory plan's share of a pawn material's slots in its largest phase (the list of ids the
