@@ -284,16 +284,16 @@ int run_verify(const std::filesystem::path& dir, bool json, std::size_t max_exam
             // Streamed a material at a time as the DTM tables are, and farmed out the same way.
             using Dtz = tb::chess::ChessDtzGame;
             using Rules = tb::chess::Dtz50Rules;
-            const auto verified = farmed ? verify_directory_farmed<G, Dtz, Rules>(
-                                               dir, max_examples, nullptr, silence, "verify DTZ50")
-                                         : verify_directory<G, Dtz, Rules>(dir, max_examples,
-                                                                           nullptr, "verify DTZ50");
+            auto verified = farmed ? verify_directory_farmed<G, Dtz, Rules>(
+                                         dir, max_examples, nullptr, silence, "verify DTZ50")
+                                   : verify_directory<G, Dtz, Rules>(dir, max_examples, nullptr,
+                                                                     "verify DTZ50");
             if (farmed && MpiWorld::get().rank() != 0) {
                 if (held.dtm) (void)verify_directory_farmed<G>(dir, max_examples, nullptr, silence);
                 return kExitOk;
             }
             if (!verified) return fail(verified.error());
-            VerifyRun<G> run = *verified;
+            VerifyRun<G> run = std::move(verified).value();
             if (!held.dtm) {
                 if (json) {
                     print_json(verify_json(run, dir, Metric::Dtz));
