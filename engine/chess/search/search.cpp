@@ -21,6 +21,11 @@ constexpr int kNullReduction = 2;
 constexpr Score kFutilityMargin = 120;
 constexpr std::size_t kLmrFrom = 3;  // moves before this one are never reduced
 constexpr int kLmpBase = 4;
+// A node whose side to move has this few legal moves (and is not in check: that is extended
+// already) is searched a ply deeper: a king hemmed in by a mating net. 200 KBNvK games a seed
+// against the tables' defence, 20,000 nodes a move, within DTM + 20: 200, 200 and 200 on seeds
+// 2026, 7 and 11, against 199, 199 and 198 without it (2 moves: 200 and 199; 4: 200 on 2026).
+constexpr std::size_t kFewReplies = 3;
 
 // Plies a late quiet move is reduced by: about ln(depth) ln(n) / 2, at least 1.
 int reduction(int depth, std::size_t n) {
@@ -202,6 +207,7 @@ Score Searcher::Impl::search(const Position& pos, int depth, Score alpha, Score 
     generate_moves(pos, moves);
     if (moves.empty()) return in_check ? search::loss_in(ply) : 0;
     if (tt_move >= moves.size()) tt_move = search::kNoMove;
+    if (!in_check && ply > 0 && moves.size() <= kFewReplies && ply < search::kMaxPly / 2) ++depth;
 
     const bool prunable =
         !pv_node && !in_check && ply > 0 && !search::is_decided(alpha) && !search::is_decided(beta);
