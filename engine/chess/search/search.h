@@ -1,9 +1,10 @@
 // The chess search: iterative deepening over alpha-beta with principal variation search, a
 // transposition table (engine/search/tt.h), move ordering (TT move, captures by MVV/LVA,
-// promotions, killers, history), late-move reductions of quiet moves, check extensions, and a
-// quiescence search over captures and promotions (every evasion when in check). Mate scores
-// carry the distance (engine/search/score.h). Draws by repetition (of the game's positions and
-// the line's), the 50-move rule and bare kings or a lone minor piece score 0.
+// promotions, killers, history), late-move reductions of quiet moves, check extensions and a
+// ply more where the side to move has three moves or fewer, and a quiescence search over
+// captures and promotions (every evasion when in check). Mate scores carry the distance
+// (engine/search/score.h). Draws by repetition (of the game's positions and the line's), the
+// 50-move rule and bare kings or a lone minor piece score 0.
 //
 // Endgame tables are probed at every interior node whose position they hold (no castling
 // right, few enough pieces), through the one interface both games' searches use; endgame
