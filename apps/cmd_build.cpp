@@ -116,6 +116,13 @@ void add_build_options(CLI::App* cmd, BuildArgs& args, bool required) {
     add_threads_option(cmd, args.threads);
 }
 
+namespace {
+
+// Whether chess's --metric asks for DTZ50 tables (dtz, or both after the DTM ones).
+bool builds_dtz(const std::string& metric) { return metric == "dtz" || metric == "both"; }
+
+}  // namespace
+
 Command add_build(CLI::App& app) {
     struct Args {
         std::string game, materials;
@@ -174,7 +181,7 @@ Command add_build(CLI::App& app) {
                                 : args->materials + " and what it leads to";
                         const std::uint64_t budget = args->build.memory;  // 0: the default
                         if constexpr (std::is_same_v<G, tb::chess::ChessGame>)
-                            if (args->build.metric == "dtz" || args->build.metric == "both")
+                            if (builds_dtz(args->build.metric))
                                 return run_plan<G, tb::chess::ChessDtzGame>(
                                     *roots, what, rate, source, args->json, budget);
                         return run_plan<G>(*roots, what, rate, source, args->json, budget);
@@ -202,7 +209,7 @@ Command add_build(CLI::App& app) {
                                 return fail(fits.error());
                         }
                         if (metric != "dtz") summary = build.template operator()<G>();
-                        if (summary && metric != "dtm" && !metric.empty()) {
+                        if (summary && builds_dtz(metric)) {
                             const auto dtz = build.template operator()<tb::chess::ChessDtzGame>();
                             summary = dtz ? add_summaries(*summary, *dtz) : dtz;
                         }
