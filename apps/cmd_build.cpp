@@ -148,8 +148,8 @@ Command add_build(CLI::App& app) {
                   "Build nothing: print per table its size, the memory and time its build needs, "
                   "the totals and the critical path of the table graph");
     cmd->add_option("--rate", args->rate,
-                    "With --plan: slots a second to estimate times with (default: measured here "
-                    "on a small build)")
+                    "With --plan: slots a second to estimate times with, each metric's with "
+                    "--metric both (default: measured here on a small build)")
         ->check(CLI::Range(1.0, 1e12))
         ->default_str("");
     add_silence_option(cmd, args->silence);
@@ -165,15 +165,33 @@ Command add_build(CLI::App& app) {
                     MpiWorld& world = MpiWorld::get();
                     if (args->plan) {
                         if (world.rank() != 0) return kExitOk;
-                        MeasuredRate rate{args->rate, 0, 0};
-                        std::string source = "given with --rate";
+                        const std::string& metric = args->build.metric;
+                        const bool both = metric == "both";
+                        // --rate is each metric's: both build a slot twice.
+                        MeasuredRate rate{args->rate / (both ? 2 : 1), 0, 0};
+                        std::string source = both ? "given with --rate, for each metric's tables"
+                                                  : "given with --rate";
                         if (args->rate <= 0) {
                             const auto calibration = Game::calibration();
-                            rate = measure_build_rate<G>(calibration, args->build.request().method);
-                            source = fmt::format("measured here: {} and what it leads to, {} in {}",
-                                                 Game::unit_name(calibration),
-                                                 counted(rate.slots, Game::kSlot, Game::kSlots),
-                                                 seconds_text(rate.seconds));
+                            const auto method = args->build.request().method;
+                            const auto measured = [&](const MeasuredRate& r, const char* label) {
+                                return fmt::format("{}{} in {}", label,
+                                                   counted(r.slots, Game::kSlot, Game::kSlots),
+                                                   seconds_text(r.seconds));
+                            };
+                            source = fmt::format("measured here: {} and what it leads to, ",
+                                                 Game::unit_name(calibration));
+                            if (metric != "dtz") {
+                                rate = measure_build_rate<G>(calibration, method);
+                                source += measured(rate, both ? "DTM " : "");
+                            }
+                            if constexpr (std::is_same_v<G, tb::chess::ChessGame>)
+                                if (builds_dtz(metric)) {
+                                    const auto dtz = measure_build_rate<G, tb::chess::ChessDtzGame>(
+                                        calibration, method);
+                                    source += measured(dtz, both ? ", DTZ50 " : "DTZ50 ");
+                                    rate = both ? one_after_the_other(rate, dtz) : dtz;
+                                }
                         }
                         const std::string what =
                             args->materials.empty()

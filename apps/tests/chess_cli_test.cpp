@@ -589,6 +589,27 @@ TEST(ChessCli, ABuildWithinTheLeastMemoryWritesTheSameFiles) {
     std::filesystem::remove_all(root);
 }
 
+// A plan times every metric it builds: --rate is each metric's, so a material built in both takes
+// twice its time in one; a measured rate names each metric's calibration build.
+TEST(ChessCli, APlanTimesEachMetricItBuilds) {
+    const auto seconds = [](const std::string& metric) {
+        const CliRun r =
+            run("build chess --material KBPvK --plan --rate 1e6 --json" + metric, "2>/dev/null");
+        EXPECT_EQ(r.status, 0) << r.out;
+        const auto j = nlohmann::json::parse(r.out);
+        return std::pair{j["total_slots"].get<double>(), j["total_seconds"].get<double>()};
+    };
+    const auto [slots, dtm] = seconds("");
+    EXPECT_NEAR(dtm, slots / 1e6, 0.01);
+    EXPECT_NEAR(seconds(" --metric dtz").second, slots / 1e6, 0.01);
+    EXPECT_NEAR(seconds(" --metric both").second, 2 * slots / 1e6, 0.01);
+    const CliRun measured = run("build chess --material KPvK --metric both --plan", "2>/dev/null");
+    ASSERT_EQ(measured.status, 0) << measured.out;
+    EXPECT_TRUE(contains(measured.out, "measured here: KQvKR and what it leads to, DTM "))
+        << measured.out;
+    EXPECT_TRUE(contains(measured.out, ", DTZ50 ")) << measured.out;
+}
+
 // The process stays within the budget, not only the tables it plans: at KBPvK's least memory,
 // DTM then DTZ50 (whose pawn phases are listed by id), the peak is at most the budget. It went
 // 4% over (86.4 MB of 82.8 MB) while tables kept for later slices stayed as a build began and
