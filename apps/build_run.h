@@ -82,6 +82,7 @@ Result<SliceBuilt> build_one(const typename G::Slice& s, tb::store::TableWindow<
     window.set_spare(reads.spare);
     window.make_room(reads.groups.empty() ? std::vector<typename G::Slice>{}
                                           : reads.groups.front());
+    return_free_memory();
     const std::uint64_t peak_before = peak_memory_bytes();
     // A slice that raised the process's peak memory says so, beside the budget.
     const auto peak_text = [&] {

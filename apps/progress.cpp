@@ -3,6 +3,10 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -90,6 +94,12 @@ std::string counted_progress(std::string_view what, std::uint64_t done, std::uin
 std::string budget_eta_text(double seconds, double budget, bool at_most) {
     const long left = std::max(0L, static_cast<long>(budget - seconds + 0.999));
     return (at_most ? "ETA at most " : "ETA ") + duration_text(left);
+}
+
+void return_free_memory() {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
 }
 
 std::uint64_t peak_memory_bytes() {

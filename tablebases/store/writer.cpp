@@ -3,12 +3,14 @@
 #include <fcntl.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 #include <unistd.h>
 #include <xxhash.h>
 #include <zstd.h>
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <cerrno>
 #include <cstring>
 #include <string>
@@ -59,6 +61,23 @@ std::string write_all(int fd, std::string_view bytes) {
     return {};
 }
 
+// Writes all of bytes to fd at `at`, leaving the file offset alone; an error message on failure.
+std::string write_all_at(int fd, std::string_view bytes, off_t at) {
+    while (!bytes.empty()) {
+        const ssize_t n = ::pwrite(fd, bytes.data(), bytes.size(), at);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return std::strerror(errno);
+        }
+        bytes.remove_prefix(static_cast<std::size_t>(n));
+        at += n;
+    }
+    return {};
+}
+
+// Compressed bytes a writer holds at once: a batch of blocks, but at least four a thread.
+constexpr std::uint64_t kBatchBytes = 4ull << 20;
+
 // The fields that tell one table from another.
 struct Identity {
     std::uint32_t game, metric, scheme, slice;
@@ -91,33 +110,59 @@ Result<std::uint64_t> write_values(const Identity& id, const std::vector<Code>& 
                      " pieces"};
     const std::uint64_t count = values.size();
     const std::uint64_t n_blocks = (count + options.block_size - 1) / options.block_size;
+    const std::filesystem::path tmp = path.string() + ".tmp-" + std::to_string(::getpid());
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return Error{tmp.string() + ": cannot create: " + std::strerror(errno)};
+    const auto give_up = [&](const std::string& failure) -> Result<std::uint64_t> {
+        ::close(fd);
+        std::error_code ignored;
+        std::filesystem::remove(tmp, ignored);
+        return Error{where + ": " + failure};
+    };
 
-    std::vector<std::string> blocks(n_blocks);
-    std::vector<std::string> errors(n_blocks);
+    // The blocks compressed in parallel a batch at a time and written in order after the
+    // header's room: the writer holds one batch of compressed blocks beside the values, not the
+    // whole file's (which can be as large as the values).
+    const std::uint64_t block_bytes = std::uint64_t{options.block_size} * sizeof(Stored);
+    const std::uint64_t batch = std::max<std::uint64_t>(
+        kBatchBytes / block_bytes,
+        4 * static_cast<std::uint64_t>(tbb::this_task_arena::max_concurrency()));
+    std::vector<std::uint64_t> offsets{data_start(n_blocks)}, hashes;
     tbb::enumerable_thread_specific<Compressor> compressors(options.zstd_level);
     tbb::enumerable_thread_specific<std::vector<Stored>> buffers;
-    tbb::parallel_for(std::uint64_t{0}, n_blocks, [&](std::uint64_t b) {
-        const std::uint64_t begin = b * options.block_size;
-        const std::uint64_t n = std::min<std::uint64_t>(options.block_size, count - begin);
-        const Stored* block = nullptr;
-        if constexpr (std::is_same_v<Stored, Code> && std::is_same_v<Store, AsTheyAre>) {
-            block = values.data() + begin;
-        } else {
-            std::vector<Stored>& buffer = buffers.local();
-            buffer.resize(n);
-            std::transform(values.begin() + static_cast<std::ptrdiff_t>(begin),
-                           values.begin() + static_cast<std::ptrdiff_t>(begin + n), buffer.begin(),
-                           store);
-            block = buffer.data();
+    if (::lseek(fd, static_cast<off_t>(offsets.front()), SEEK_SET) < 0)
+        return give_up(std::strerror(errno));
+    for (std::uint64_t first = 0; first < n_blocks; first += batch) {
+        const std::uint64_t last = std::min(n_blocks, first + batch);
+        std::vector<std::string> blocks(last - first), errors(last - first);
+        tbb::parallel_for(first, last, [&](std::uint64_t b) {
+            const std::uint64_t begin = b * options.block_size;
+            const std::uint64_t n = std::min<std::uint64_t>(options.block_size, count - begin);
+            const Stored* block = nullptr;
+            if constexpr (std::is_same_v<Stored, Code> && std::is_same_v<Store, AsTheyAre>) {
+                block = values.data() + begin;
+            } else {
+                std::vector<Stored>& buffer = buffers.local();
+                buffer.resize(n);
+                std::transform(values.begin() + static_cast<std::ptrdiff_t>(begin),
+                               values.begin() + static_cast<std::ptrdiff_t>(begin + n),
+                               buffer.begin(), store);
+                block = buffer.data();
+            }
+            auto c = compressors.local().compress(block, n * sizeof(Stored));
+            if (c)
+                blocks[b - first] = std::move(c).value();
+            else
+                errors[b - first] = c.error();
+        });
+        for (const std::string& e : errors)
+            if (!e.empty()) return give_up(e);
+        for (const std::string& b : blocks) {
+            if (std::string failure = write_all(fd, b); !failure.empty()) return give_up(failure);
+            offsets.push_back(offsets.back() + b.size());
+            hashes.push_back(XXH3_64bits(b.data(), b.size()));
         }
-        auto c = compressors.local().compress(block, n * sizeof(Stored));
-        if (c)
-            blocks[b] = std::move(c).value();
-        else
-            errors[b] = c.error();
-    });
-    for (const std::string& e : errors)
-        if (!e.empty()) return Error{where + ": " + e};
+    }
 
     std::string head;
     head.append(kMagic);
@@ -130,30 +175,24 @@ Result<std::uint64_t> write_values(const Identity& id, const std::vector<Code>& 
     put_le(head, count, 8);
     put_le(head, n_blocks, 8);
     put_le(head, id.material, 8);
-    std::uint64_t offset = data_start(n_blocks);
-    for (const std::string& b : blocks) {
-        put_le(head, offset, 8);
-        offset += b.size();
-    }
-    put_le(head, offset, 8);
-    for (const std::string& b : blocks) put_le(head, XXH3_64bits(b.data(), b.size()), 8);
+    for (const std::uint64_t o : offsets) put_le(head, o, 8);
+    for (const std::uint64_t h : hashes) put_le(head, h, 8);
     put_le(head, XXH3_64bits(head.data(), head.size()), 8);
-
-    const std::filesystem::path tmp = path.string() + ".tmp-" + std::to_string(::getpid());
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) return Error{tmp.string() + ": cannot create: " + std::strerror(errno)};
-    std::string failure = write_all(fd, head);
-    for (std::size_t b = 0; b < blocks.size() && failure.empty(); ++b)
-        failure = write_all(fd, blocks[b]);
-    if (failure.empty() && ::fsync(fd) != 0) failure = std::strerror(errno);
-    if (::close(fd) != 0 && failure.empty()) failure = std::strerror(errno);
-    if (failure.empty() && std::rename(tmp.c_str(), path.c_str()) != 0)
-        failure = std::string("cannot rename into place: ") + std::strerror(errno);
-    if (!failure.empty()) {
+    assert(head.size() == data_start(n_blocks));
+    if (std::string failure = write_all_at(fd, head, 0); !failure.empty()) return give_up(failure);
+    if (::fsync(fd) != 0) return give_up(std::strerror(errno));
+    if (::close(fd) != 0) {
         std::error_code ignored;
         std::filesystem::remove(tmp, ignored);
-        return Error{where + ": " + failure};
+        return Error{where + ": " + std::strerror(errno)};
     }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        const std::string failure = std::strerror(errno);
+        std::error_code ignored;
+        std::filesystem::remove(tmp, ignored);
+        return Error{where + ": cannot rename into place: " + failure};
+    }
+    const std::uint64_t offset = offsets.back();
     return offset;
 }
 

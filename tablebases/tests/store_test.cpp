@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <random>
 
 #include "tablebases/checkers/files.h"
@@ -79,6 +80,39 @@ TEST(FastStore, NoTemporaryFileIsLeftAndStrayOnesAreIgnored) {
     const auto bad = write_table(*three_pieces().find(kSlice), dir / "no" / "such" / "x.rctb");
     ASSERT_FALSE(bad.ok());
     EXPECT_NE(bad.error().find("no/such/x.rctb"), std::string::npos) << bad.error();
+}
+
+// The process's peak resident memory in bytes since the last reset_peak() (Linux).
+std::uint64_t peak_bytes() {
+    std::ifstream status("/proc/self/status");
+    for (std::string key; status >> key;)
+        if (key == "VmHWM:") {
+            std::uint64_t kib = 0;
+            status >> kib;
+            return kib * 1024;
+        }
+    return 0;
+}
+void reset_peak() { std::ofstream("/proc/self/clear_refs") << "5"; }
+
+// A writer holds a batch of compressed blocks beside the values, not the whole file's: writing
+// 21 MB of two-byte codes that zstd cannot shrink raises the process's peak by less than half of
+// them. It held every block (as much again as the values) until the file was written, which took
+// a 5-piece DTZ50 build past its memory budget.
+TEST(FastStore, AWriteHoldsABatchOfBlocksNotTheFile) {
+    chess::DtzTable table(*chess::Material::parse("KRPvK"));
+    std::mt19937_64 rng(7);
+    for (auto& v : table.values) v = static_cast<chess::DtzCode>(rng());
+    const std::uint64_t bytes = table.values.size() * sizeof(table.values[0]);
+    ASSERT_GT(bytes, 20u << 20);
+    const fs::path p = scratch("batches") / "KRPvK.dtz.rctb";
+    reset_peak();
+    const std::uint64_t before = peak_bytes();
+    ASSERT_TRUE(write_table(table, p).ok());
+    const std::uint64_t added = peak_bytes() - before;
+    EXPECT_LT(added, bytes / 2) << "the write raised the peak by " << added << " bytes for "
+                                << bytes << " of values";
+    EXPECT_GT(fs::file_size(p), bytes);  // incompressible: every block was written whole
 }
 
 void expect_refused(const fs::path& p, const std::string& what) {
