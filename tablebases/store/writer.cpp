@@ -111,10 +111,11 @@ Result<std::uint64_t> write_values(const Identity& id, const std::vector<Code>& 
     const std::uint64_t count = values.size();
     const std::uint64_t n_blocks = (count + options.block_size - 1) / options.block_size;
     const std::filesystem::path tmp = path.string() + ".tmp-" + std::to_string(::getpid());
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) return Error{tmp.string() + ": cannot create: " + std::strerror(errno)};
+    // A failure: the file closed (if still open) and removed, the error naming the table's path.
     const auto give_up = [&](const std::string& failure) -> Result<std::uint64_t> {
-        ::close(fd);
+        if (fd >= 0) ::close(fd);
         std::error_code ignored;
         std::filesystem::remove(tmp, ignored);
         return Error{where + ": " + failure};
@@ -181,19 +182,12 @@ Result<std::uint64_t> write_values(const Identity& id, const std::vector<Code>& 
     assert(head.size() == data_start(n_blocks));
     if (std::string failure = write_all_at(fd, head, 0); !failure.empty()) return give_up(failure);
     if (::fsync(fd) != 0) return give_up(std::strerror(errno));
-    if (::close(fd) != 0) {
-        std::error_code ignored;
-        std::filesystem::remove(tmp, ignored);
-        return Error{where + ": " + std::strerror(errno)};
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        const std::string failure = std::strerror(errno);
-        std::error_code ignored;
-        std::filesystem::remove(tmp, ignored);
-        return Error{where + ": cannot rename into place: " + failure};
-    }
-    const std::uint64_t offset = offsets.back();
-    return offset;
+    const int closed = ::close(fd);
+    fd = -1;
+    if (closed != 0) return give_up(std::strerror(errno));
+    if (std::rename(tmp.c_str(), path.c_str()) != 0)
+        return give_up(std::string("cannot rename into place: ") + std::strerror(errno));
+    return offsets.back();
 }
 
 }  // namespace
