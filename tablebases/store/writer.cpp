@@ -124,9 +124,8 @@ Result<std::uint64_t> write_values(const Identity& id, const std::vector<Code>& 
     // The blocks compressed in parallel a batch at a time and written in order after the
     // header's room: the writer holds one batch of compressed blocks beside the values, not the
     // whole file's (which can be as large as the values).
-    const std::uint64_t block_bytes = std::uint64_t{options.block_size} * sizeof(Stored);
     const std::uint64_t batch = std::max<std::uint64_t>(
-        kBatchBytes / block_bytes,
+        kBatchBytes / (std::uint64_t{options.block_size} * sizeof(Stored)),
         4 * static_cast<std::uint64_t>(tbb::this_task_arena::max_concurrency()));
     std::vector<std::uint64_t> offsets{data_start(n_blocks)}, hashes;
     tbb::enumerable_thread_specific<Compressor> compressors(options.zstd_level);
