@@ -199,7 +199,7 @@ Command add_build(CLI::App& app) {
                                 : args->materials + " and what it leads to";
                         const std::uint64_t budget = args->build.memory;  // 0: the default
                         if constexpr (std::is_same_v<G, tb::chess::ChessGame>)
-                            if (builds_dtz(args->build.metric))
+                            if (builds_dtz(metric))
                                 return run_plan<G, tb::chess::ChessDtzGame>(
                                     *roots, what, rate, source, args->json, budget);
                         return run_plan<G>(*roots, what, rate, source, args->json, budget);

@@ -3,14 +3,9 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
-
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 
 #include "apps/output.h"
 #include "engine/core/text.h"
@@ -94,26 +89,6 @@ std::string counted_progress(std::string_view what, std::uint64_t done, std::uin
 std::string budget_eta_text(double seconds, double budget, bool at_most) {
     const long left = std::max(0L, static_cast<long>(budget - seconds + 0.999));
     return (at_most ? "ETA at most " : "ETA ") + duration_text(left);
-}
-
-void return_free_memory() {
-#if defined(__GLIBC__)
-    malloc_trim(0);
-#endif
-}
-
-std::uint64_t peak_memory_bytes() {
-    std::ifstream status("/proc/self/status");
-    std::string key;
-    while (status >> key) {
-        if (key == "VmHWM:") {
-            std::uint64_t kib = 0;
-            status >> kib;
-            return kib * 1024;
-        }
-        status.ignore(1 << 12, '\n');
-    }
-    return 0;
 }
 
 std::string bytes_text(std::uint64_t bytes) {

@@ -15,6 +15,8 @@
 #include <string_view>
 #include <thread>
 
+#include "engine/core/process_memory.h"  // peak_memory_bytes, return_free_memory
+
 namespace retrocheck::app {
 
 class ProgressLine {
@@ -52,13 +54,6 @@ std::string counted_progress(std::string_view what, std::uint64_t done, std::uin
 // The same for work that ends with a time budget: "ETA 6s" when it ends there
 // (`at_most` false), "ETA at most 4m55s" when it may end sooner.
 std::string budget_eta_text(double seconds, double budget, bool at_most);
-
-// The process's peak resident memory in bytes (VmHWM), 0 when unknown.
-std::uint64_t peak_memory_bytes();
-// Gives the allocator's free pages back to the system (glibc's malloc_trim). Memory that tables
-// leaving memory and an earlier slice's work freed stays resident in malloc's arenas (64 MiB in
-// one of a 5-piece chess build's threads) and counts against a build's budget until then.
-void return_free_memory();
 
 // 1536 -> "1.5 KiB"
 std::string bytes_text(std::uint64_t bytes);

@@ -48,21 +48,8 @@ class Compressor {
     ZSTD_CCtx* ctx_;
 };
 
-// Writes all of bytes to fd; an error message on failure.
-std::string write_all(int fd, std::string_view bytes) {
-    while (!bytes.empty()) {
-        const ssize_t n = ::write(fd, bytes.data(), bytes.size());
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            return std::strerror(errno);
-        }
-        bytes.remove_prefix(static_cast<std::size_t>(n));
-    }
-    return {};
-}
-
 // Writes all of bytes to fd at `at`, leaving the file offset alone; an error message on failure.
-std::string write_all_at(int fd, std::string_view bytes, off_t at) {
+std::string write_all(int fd, std::string_view bytes, off_t at) {
     while (!bytes.empty()) {
         const ssize_t n = ::pwrite(fd, bytes.data(), bytes.size(), at);
         if (n < 0) {
@@ -130,8 +117,6 @@ Result<std::uint64_t> write_values(const Identity& id, const std::vector<Code>& 
     std::vector<std::uint64_t> offsets{data_start(n_blocks)}, hashes;
     tbb::enumerable_thread_specific<Compressor> compressors(options.zstd_level);
     tbb::enumerable_thread_specific<std::vector<Stored>> buffers;
-    if (::lseek(fd, static_cast<off_t>(offsets.front()), SEEK_SET) < 0)
-        return give_up(std::strerror(errno));
     for (std::uint64_t first = 0; first < n_blocks; first += batch) {
         const std::uint64_t last = std::min(n_blocks, first + batch);
         std::vector<std::string> blocks(last - first), errors(last - first);
@@ -158,7 +143,9 @@ Result<std::uint64_t> write_values(const Identity& id, const std::vector<Code>& 
         for (const std::string& e : errors)
             if (!e.empty()) return give_up(e);
         for (const std::string& b : blocks) {
-            if (std::string failure = write_all(fd, b); !failure.empty()) return give_up(failure);
+            if (std::string failure = write_all(fd, b, static_cast<off_t>(offsets.back()));
+                !failure.empty())
+                return give_up(failure);
             offsets.push_back(offsets.back() + b.size());
             hashes.push_back(XXH3_64bits(b.data(), b.size()));
         }
@@ -179,7 +166,7 @@ Result<std::uint64_t> write_values(const Identity& id, const std::vector<Code>& 
     for (const std::uint64_t h : hashes) put_le(head, h, 8);
     put_le(head, XXH3_64bits(head.data(), head.size()), 8);
     assert(head.size() == data_start(n_blocks));
-    if (std::string failure = write_all_at(fd, head, 0); !failure.empty()) return give_up(failure);
+    if (std::string failure = write_all(fd, head, 0); !failure.empty()) return give_up(failure);
     if (::fsync(fd) != 0) return give_up(std::strerror(errno));
     const int closed = ::close(fd);
     fd = -1;

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <random>
 
+#include "engine/core/process_memory.h"
 #include "tablebases/checkers/files.h"
 #include "tablebases/store/directory.h"
 #include "tablebases/store/file_source.h"
@@ -82,17 +83,7 @@ TEST(FastStore, NoTemporaryFileIsLeftAndStrayOnesAreIgnored) {
     EXPECT_NE(bad.error().find("no/such/x.rctb"), std::string::npos) << bad.error();
 }
 
-// The process's peak resident memory in bytes since the last reset_peak() (Linux).
-std::uint64_t peak_bytes() {
-    std::ifstream status("/proc/self/status");
-    for (std::string key; status >> key;)
-        if (key == "VmHWM:") {
-            std::uint64_t kib = 0;
-            status >> kib;
-            return kib * 1024;
-        }
-    return 0;
-}
+// peak_memory_bytes() counts from here on (Linux).
 void reset_peak() { std::ofstream("/proc/self/clear_refs") << "5"; }
 
 // A writer holds a batch of compressed blocks beside the values, not the whole file's: writing
@@ -107,9 +98,9 @@ TEST(FastStore, AWriteHoldsABatchOfBlocksNotTheFile) {
     ASSERT_GT(bytes, 20u << 20);
     const fs::path p = scratch("batches") / "KRPvK.dtz.rctb";
     reset_peak();
-    const std::uint64_t before = peak_bytes();
+    const std::uint64_t before = peak_memory_bytes();
     ASSERT_TRUE(write_table(table, p).ok());
-    const std::uint64_t added = peak_bytes() - before;
+    const std::uint64_t added = peak_memory_bytes() - before;
     EXPECT_LT(added, bytes / 2) << "the write raised the peak by " << added << " bytes for "
                                 << bytes << " of values";
     EXPECT_GT(fs::file_size(p), bytes);  // incompressible: every block was written whole
