@@ -171,7 +171,7 @@ with open(corpus, "w") as f:  # one entry the 3-piece tables hold, one proven be
     f.write("W:WK22,K23:BK31\twin\t-\t-\ttwo kings beat one\t-\n"
             "W:WK1,K3:BK30,K32\tdraw\t1-6\t-\ttwo kings against two, far apart\t-\n"
             "W:W32,27,24,K22,14:B20,19,K15,13,1\tdraw\t-\t-\tCHECKERS.md\topen: ten pieces\n")
-docs = run(["corpus", corpus, "--db", tables, "--time", "20"], "corpus")
+docs = run(["corpus", corpus, "--db", tables, "--nodes", "20000000"], "corpus")
 if docs and {c["method"] for e in docs[0]["entries"] for c in e["checks"]} != {"tables", "proof"}:
     fail("corpus: expected checks by tables and by proof")
 if docs and [e["status"] for e in docs[0]["entries"]] != ["pass", "pass", "skipped"]:
@@ -180,11 +180,12 @@ docs = run(["corpus", corpus, "--db", tables, "--nodes", "4000000", "--open"], "
 if docs and (docs[0]["entries"][2]["status"] != "open" or docs[0]["open"] != 1):
     fail("corpus --open: the open entry, unproven, is reported open")
 # Proven beyond the tables: a win with its line, a draw, and an unknown (exit 3, or 0 with
-# --unknown pass) at a tiny budget.
-docs = run(["prove", "W:WK1,K2,K3:BK32,K31", "--db", tables, "--time", "20"], "prove")
+# --unknown pass) at a tiny budget. Budgets in nodes, not seconds, so a loaded machine
+# cannot turn a proof into an unknown: the win takes 6,870,075 nodes, the draw 1,715,056.
+docs = run(["prove", "W:WK1,K2,K3:BK32,K31", "--db", tables, "--nodes", "30000000"], "prove")
 if docs and (docs[0]["result"] != "win" or not docs[0]["line"]):
     fail("prove: three kings against two is a proven win with a line")
-docs = run(["prove", "-", "--db", tables, "--time", "20"], "prove", lines=2,
+docs = run(["prove", "-", "--db", tables, "--nodes", "20000000"], "prove", lines=2,
            stdin="W:WK1,K3:BK30,K32\nB:WK22,K23:BK31\n")
 if docs and [d["result"] for d in docs] != ["draw", "loss"]:
     fail("prove: expected a proven draw and a table loss")
@@ -254,7 +255,7 @@ if PLUGINS:
     t4 = os.path.join(SCRATCH, "t4")
     run(["build", "checkers", "--pieces", "4", "--out", t4], "build")
     docs = run(["check-probe", "--plugin", plugin("naive_resolver"), "--db", t4,
-                "--time", "20"], "check_probe", status=1)
+                "--cases", "200"], "check_probe", status=1)
     if docs and docs[0]["examples"][0]["problem"] != "non-terminating":
         fail("check-probe: the naive resolver's first problem is not non-termination")
     run(["check-probe", "--plugin", plugin("buggy_movegen"), "--db", tables], "error",
