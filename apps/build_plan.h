@@ -44,6 +44,21 @@ PlannedTable planned_table(const typename G::Slice& s) {
     return t;
 }
 
+// The process's own memory between builds that own_build_bytes' margin allows for (a process
+// holding no table rests at about 10 MiB); the rest of the margin is the build's work beside
+// its arrays.
+inline constexpr std::uint64_t kRestingBytes = std::uint64_t{16} << 20;
+// The spare a build can keep under its budget when the process is `resident` bytes, `held` of
+// them tables: the planned spare, less what the process holds beyond its tables and
+// kRestingBytes (the allocator's residue of earlier work that malloc_trim cannot return, 45 MB
+// more than a resumed build's in a 5-piece build's DTZ50 half, after its DTM half).
+inline std::uint64_t measured_spare(std::uint64_t planned_spare, std::uint64_t resident,
+                                    std::uint64_t held) {
+    const std::uint64_t beyond =
+        resident > held + kRestingBytes ? resident - held - kRestingBytes : 0;
+    return planned_spare > beyond ? planned_spare - beyond : 0;
+}
+
 // Bytes of a table's own build: a value and a count a slot and two bits (the builder's arrays),
 // the list of its largest phase's ids when it is solved in phases, and a margin for the rest of
 // the process.

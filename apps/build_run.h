@@ -79,16 +79,27 @@ Result<SliceBuilt> build_one(const typename G::Slice& s, tb::store::TableWindow<
     const std::filesystem::path path = Files::path(request.out, s);
     // Room made before anything is read or allocated: the tables an earlier slice kept beyond
     // this one's spare leave now, those it reads first stay.
+    const std::vector<typename G::Slice> first =
+        reads.groups.empty() ? std::vector<typename G::Slice>{} : reads.groups.front();
     window.set_spare(reads.spare);
-    window.make_room(reads.groups.empty() ? std::vector<typename G::Slice>{}
-                                          : reads.groups.front());
+    window.make_room(first);
     return_free_memory();
+    // What the process holds beyond its tables and the plan's allowance comes off the spare.
+    if (const std::uint64_t spare =
+            measured_spare(reads.spare, resident_memory_bytes(), window.held_bytes());
+        spare < reads.spare) {
+        window.set_spare(spare);
+        window.make_room(first);
+        return_free_memory();
+    }
     const std::uint64_t peak_before = peak_memory_bytes();
-    // A slice that raised the process's peak memory says so, beside the budget.
+    // A slice that raised the process's peak memory says so, beside the budget and the tables
+    // held in memory when it ended.
     const auto peak_text = [&] {
         const std::uint64_t peak = peak_memory_bytes();
         return peak > peak_before
-                   ? fmt::format("  new peak {} of {}", bytes_text(peak), bytes_text(reads.budget))
+                   ? fmt::format("  new peak {} of {} (tables held {})", bytes_text(peak),
+                                 bytes_text(reads.budget), bytes_text(window.held_bytes()))
                    : std::string();
     };
     if (!request.overwrite) {

@@ -11,12 +11,12 @@
 
 namespace retrocheck {
 
-// The process's peak resident memory in bytes (VmHWM), 0 when unknown.
-inline std::uint64_t peak_memory_bytes() {
+// A size line of /proc/self/status ("VmHWM:", "VmRSS:") in bytes, 0 when unknown.
+inline std::uint64_t status_bytes(const std::string& wanted) {
     std::ifstream status("/proc/self/status");
     std::string key;
     while (status >> key) {
-        if (key == "VmHWM:") {
+        if (key == wanted) {
             std::uint64_t kib = 0;
             status >> kib;
             return kib * 1024;
@@ -25,6 +25,11 @@ inline std::uint64_t peak_memory_bytes() {
     }
     return 0;
 }
+
+// The process's peak resident memory in bytes (VmHWM), 0 when unknown.
+inline std::uint64_t peak_memory_bytes() { return status_bytes("VmHWM:"); }
+// The process's resident memory now (VmRSS), 0 when unknown.
+inline std::uint64_t resident_memory_bytes() { return status_bytes("VmRSS:"); }
 
 // Gives the allocator's free pages back to the system (glibc's malloc_trim). Memory that tables
 // leaving memory and an earlier slice's work freed stays resident in malloc's arenas (64 MiB in

@@ -149,8 +149,9 @@ class TableWindow {
     }
 
     const typename G::Tables& tables() const { return set_; }
-    // The most bytes of tables in memory at any time.
+    // The most bytes of tables in memory at any time, and those now.
     std::uint64_t peak_bytes() const { return peak_; }
+    std::uint64_t held_bytes() const { return held_; }
 
   private:
     // The tables not needed at this tick, least recently needed first, dropped while they hold
