@@ -6,7 +6,9 @@
 // needs with its largest successor beside it, and 2 GiB: build_plan.h). A slice's successors are
 // read beside it all at once when they fit in what the budget leaves, with tables later slices need
 // kept in the rest (the others are read again from their files); else a group at a time, each
-// group's exits folded into the slice's values before the first pass (folded_exits.h).
+// group's exits folded into the slice's values before the first pass (folded_exits.h). What the
+// process holds beyond its tables (the allocator's residue of earlier slices) is measured before
+// each slice and comes off what it keeps.
 //
 // A build resumes: a slice whose file an earlier run finished (files are written whole, under a
 // temporary name renamed at the end) is read back, every block checked, instead of built; a
@@ -78,20 +80,14 @@ Result<SliceBuilt> build_one(const typename G::Slice& s, tb::store::TableWindow<
                                          Game::kSliceColumn ? Game::unit_id(s) : "");
     const std::filesystem::path path = Files::path(request.out, s);
     // Room made before anything is read or allocated: the tables an earlier slice kept beyond
-    // this one's spare leave now, those it reads first stay.
-    const std::vector<typename G::Slice> first =
-        reads.groups.empty() ? std::vector<typename G::Slice>{} : reads.groups.front();
-    window.set_spare(reads.spare);
-    window.make_room(first);
+    // this one's spare leave now, those it reads first stay. The spare is the plan's less what
+    // the process holds beyond its tables, measured once the allocator has given its free
+    // pages back.
     return_free_memory();
-    // What the process holds beyond its tables and the plan's allowance comes off the spare.
-    if (const std::uint64_t spare =
-            measured_spare(reads.spare, resident_memory_bytes(), window.held_bytes());
-        spare < reads.spare) {
-        window.set_spare(spare);
-        window.make_room(first);
-        return_free_memory();
-    }
+    window.set_spare(measured_spare(reads.spare, resident_memory_bytes(), window.held_bytes()));
+    window.make_room(reads.groups.empty() ? std::vector<typename G::Slice>{}
+                                          : reads.groups.front());
+    return_free_memory();
     const std::uint64_t peak_before = peak_memory_bytes();
     // A slice that raised the process's peak memory says so, beside the budget and the tables
     // held in memory when it ended.
