@@ -12,12 +12,14 @@
 #include "apps/games.h"
 #include "apps/progress.h"
 #include "engine/chess/fen.h"
+#include "tablebases/chess/audit_window.h"
 #include "tablebases/chess/dtz_game.h"
 #include "tablebases/chess/probe.h"
 #include "tablebases/formats/gaviota.h"
 #include "tablebases/formats/library_calls.h"
 #include "tablebases/formats/syzygy.h"
 #include "tablebases/store/directory.h"
+#include "tablebases/store/window.h"
 
 namespace retrocheck::app {
 
@@ -84,45 +86,72 @@ Result<AppGame<tb::CheckersGame>::AuditDone> AppGame<tb::CheckersGame>::audit(
 
 namespace {
 
-// Our tables of game G (ChessGame: DTM, ChessDtzGame: DTZ50) for every material the source
-// holds and every one their moves lead to: from --db, else built in memory when small.
+// Our tables of game G (ChessGame: DTM, ChessDtzGame: DTZ50) for the materials audited and
+// every one their moves lead to: from --db through a window that holds a material and those its
+// moves lead to at a time (a 5-piece set is far larger than memory), else built in memory when
+// small.
 template <typename G>
-Result<typename G::Tables> our_chess_tables(const std::vector<Material>& audited,
-                                            const AuditArgs& args,
-                                            std::vector<std::string>& notes) {
+struct OurChessTables {
+    using Tables = typename G::Tables;
+    std::optional<Tables> built;
+    std::optional<tb::store::TableWindow<G>> window;
+
+    // For the walk; valid while this stays where it is.
+    tb::chess::OursFor<Tables> ours() {
+        if (window) return tb::chess::through_window(*window);
+        return [this](const Material&) -> Result<const Tables*> { return &*built; };
+    }
+    // The slots of m's table.
+    std::uint64_t slots(const Material& m) const {
+        if (window) {
+            const auto* file = window->file(m.canonical());
+            return file ? file->size() : 0;
+        }
+        const auto* t = built->find(m) ? built->find(m) : built->find(m.flipped());
+        return t ? t->values.size() : 0;
+    }
+};
+
+template <typename G>
+Result<std::unique_ptr<OurChessTables<G>>> our_chess_tables(const std::vector<Material>& audited,
+                                                            const AuditArgs& args,
+                                                            std::vector<std::string>& notes) {
     int pieces = 0;
     for (const Material& m : audited) pieces = std::max(pieces, m.pieces());
     constexpr bool dtz = std::is_same_v<G, tb::chess::ChessDtzGame>;
     const std::string metric = dtz ? " --metric dtz" : "";
-    auto build = [&]() -> Result<typename G::Tables> {
+    auto out = std::make_unique<OurChessTables<G>>();
+    auto build = [&]() -> Result<std::unique_ptr<OurChessTables<G>>> {
         if (pieces > kMaxChessBuilt)
             return Error{
                 build_hint(args, pieces, fmt::format("chess --pieces {}{}", pieces, metric))};
         ProgressLine line([] { return std::string("building our tables in memory"); });
         if constexpr (dtz)
-            return tb::chess::build_dtz_closure(audited, tb::BuildMethod::OutCounting);
+            out->built = tb::chess::build_dtz_closure(audited, tb::BuildMethod::OutCounting);
         else
-            return tb::chess::build_closure(audited, tb::BuildMethod::OutCounting);
+            out->built = tb::chess::build_closure(audited, tb::BuildMethod::OutCounting);
+        return std::move(out);
     };
     if (args.db.empty()) return build();
-    auto loaded = tb::store::load_directory<G>(args.db, pieces);
-    if (!loaded && dtz && pieces <= kMaxChessBuilt &&
-        loaded.error().find("holds no chess DTZ tables") != std::string::npos) {
+    auto opened = tb::store::TableWindow<G>::open(args.db, tb::store::kWalkSpareBytes);
+    if (!opened && dtz && pieces <= kMaxChessBuilt &&
+        opened.error().find("holds no chess DTZ tables") != std::string::npos) {
         notes.push_back(fmt::format(
             "{} holds no DTZ tables: ours were built in memory (`retrocheck build chess "
             "--metric dtz --out {}` keeps them)",
             args.db, args.db));
         return build();
     }
-    if (!loaded) return Error{loaded.error()};
+    if (!opened) return Error{opened.error()};
     for (const Material& m : tb::closure<tb::chess::ChessGame>(audited))
-        if (!loaded->find(m) && !loaded->find(m.flipped()))
+        if (!opened->holds(m) && !opened->holds(m.flipped()))
             return Error{fmt::format(
                 "{} lacks {}{}, a material {} holds or leads to: build it with `retrocheck build "
                 "chess --material {}{} --out {}`",
                 args.db, m.name(), dtz ? "'s DTZ table" : "", args.path, m.name(), metric,
                 args.db)};
-    return loaded;
+    out->window = std::move(opened).value();
+    return out;
 }
 
 // The source's materials the audit walks: all, or those --material names (in the source's
@@ -203,10 +232,11 @@ Result<AppGame<tb::chess::ChessGame>::AuditDone> AppGame<tb::chess::ChessGame>::
     for (const Material& m : *audited) done.pieces = std::max(done.pieces, m.pieces());
     done.metric = (*source)->has_dtm() ? Metric::Dtm : Metric::Wld;
     // Syzygy against our DTZ50 tables, Gaviota against our DTM ones.
-    auto walk = [&](const auto& ours) {
+    auto walk = [&](auto& ours) -> std::optional<Error> {
         const auto t0 = std::chrono::steady_clock::now();
         std::atomic<std::uint64_t> walked{0};
-        const std::uint64_t total = tb::chess::audit_work(**source, ours);
+        std::uint64_t total = 0;
+        for (const Material& m : *audited) total += 2 * ours.slots(m);
         ProgressLine line([&] {
             return counted_progress("audit", walked.load(), total, "slot reads and judgements",
                                     seconds_since(t0));
@@ -215,18 +245,27 @@ Result<AppGame<tb::chess::ChessGame>::AuditDone> AppGame<tb::chess::ChessGame>::
         options.max_examples = args.max_examples;
         options.dtz_max_pieces = args.dtz_pieces;
         if (!args.materials.empty()) options.only = *audited;
-        done.report = tb::chess::audit(**source, ours, options, &walked);
+        auto report = tb::chess::audit(**source, ours.ours(), options, &walked);
+        if (!report) return Error{report.error()};
+        done.report = std::move(report).value();
         done.seconds = seconds_since(t0);
+        if (ours.window)
+            done.notes.push_back(fmt::format(
+                "our tables read from {} a material at a time: at most {} of them in memory",
+                args.db, bytes_text(ours.window->peak_bytes())));
+        return std::nullopt;
     };
+    std::optional<Error> failed;
     if ((*source)->has_dtz()) {
         const auto ours = our_chess_tables<tb::chess::ChessDtzGame>(*audited, args, done.notes);
         if (!ours) return Error{ours.error()};
-        walk(*ours);
+        failed = walk(**ours);
     } else {
         const auto ours = our_chess_tables<tb::chess::ChessGame>(*audited, args, done.notes);
         if (!ours) return Error{ours.error()};
-        walk(*ours);
+        failed = walk(**ours);
     }
+    if (failed) return *failed;
     if ((*source)->has_dtz() && args.dtz_pieces < done.pieces)
         done.notes.push_back(
             fmt::format("DTZ compared for materials of up to {} pieces (--dtz-pieces); WDL for all",

@@ -30,10 +30,6 @@
 
 namespace retrocheck::app {
 
-// Bytes of tables a verify keeps in memory beyond those the slice it checks needs, to read
-// tables many slices need (the largest successors) less often.
-inline constexpr std::uint64_t kSpareTableBytes = std::uint64_t{256} << 20;
-
 template <typename G>
 struct VerifyRun {
     tb::VerifyReport<G> report;
@@ -92,7 +88,7 @@ Result<VerifyRun<G>> verify_directory(const std::filesystem::path& dir, std::siz
                                       StatsPrinter<G>* histograms,
                                       std::string_view what = "verify") {
     const auto t0 = std::chrono::steady_clock::now();
-    auto opened = tb::store::TableWindow<W>::open(dir, kSpareTableBytes);
+    auto opened = tb::store::TableWindow<W>::open(dir, tb::store::kWalkSpareBytes);
     if (!opened) return Error{opened.error()};
     tb::store::TableWindow<W> window = std::move(opened).value();
     return verify_with_progress<G>(window.slots(), what, t0, [&](auto* done) {
@@ -114,7 +110,7 @@ Result<VerifyRun<G>> verify_directory_farmed(const std::filesystem::path& dir,
                                              std::size_t max_examples, StatsPrinter<G>* histograms,
                                              double silence, std::string_view what = "verify") {
     const auto t0 = std::chrono::steady_clock::now();
-    auto opened = tb::store::TableWindow<W>::open(dir, kSpareTableBytes);
+    auto opened = tb::store::TableWindow<W>::open(dir, tb::store::kWalkSpareBytes);
     if (MpiWorld::get().rank() != 0) {
         if (!opened) {
             farm_work([&](int) -> Result<std::string> { return Error{opened.error()}; });

@@ -509,7 +509,12 @@ TEST(ChessCli, TablesAreNamedAsSyzygyNamesThem) {
     ASSERT_EQ(built.status, 0) << built.out;
     EXPECT_TRUE(std::filesystem::exists(ours / "KRvK.rctb")) << built.out;
     EXPECT_FALSE(std::filesystem::exists(ours / "KvKR.rctb")) << built.out;
-    EXPECT_EQ(run("audit --db-format syzygy " + dir.string() + " --db " + ours.string()).status, 0);
+    const CliRun audited =
+        run("audit --db-format syzygy " + dir.string() + " --db " + ours.string());
+    EXPECT_EQ(audited.status, 0) << audited.out;
+    EXPECT_TRUE(contains(
+        audited.out, "our tables read from " + ours.string() + " a material at a time: at most "))
+        << audited.out;
     // Black's rook: read through White's table, the position flipped.
     const CliRun probe = run("probe " + ours.string() + " '8/8/8/8/8/2k5/8/K1r5 w - - 0 1'");
     EXPECT_EQ(probe.status, 0) << probe.out;

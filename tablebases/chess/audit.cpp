@@ -407,16 +407,20 @@ std::uint64_t work(const ChessTableSource& source, const Set& ours) {
 }
 
 template <typename Set>
-ChessAudit audit_with(const ChessTableSource& source, const Set& ours,
-                      const ChessAuditOptions& options, std::atomic<std::uint64_t>* progress) {
+Result<ChessAudit> audit_with(const ChessTableSource& source, const OursFor<Set>& ours_for,
+                              const ChessAuditOptions& options,
+                              std::atomic<std::uint64_t>* progress) {
     using O = Ours<Set>;
     Tally tally(options.max_examples);
     for (const Material& m : source.materials()) {
-        const auto* table = table_of(ours, m);
-        if (!table) continue;
         if (!options.only.empty() &&
             std::find(options.only.begin(), options.only.end(), m) == options.only.end())
             continue;
+        const Result<const Set*> held = ours_for(m);
+        if (!held) return Error{held.error()};
+        const Set& ours = **held;
+        const auto* table = table_of(ours, m);
+        if (!table) continue;
         const bool dtz = std::is_same_v<Set, DtzTableSet> && source.has_dtz() &&
                          m.pieces() <= options.dtz_max_pieces;
         const std::vector<Read> reads = read_material(source, *table, dtz, progress);
@@ -456,6 +460,12 @@ ChessAudit audit_with(const ChessTableSource& source, const Set& ours,
     return tally.take();
 }
 
+// A set held whole: every material's tables at once.
+template <typename Set>
+OursFor<Set> all_of(const Set& ours) {
+    return [&ours](const Material&) -> Result<const Set*> { return &ours; };
+}
+
 }  // namespace
 
 std::vector<Position> en_passant_variants(const Position& pos) {
@@ -482,10 +492,18 @@ std::uint64_t audit_work(const ChessTableSource& source, const DtzTableSet& ours
 
 ChessAudit audit(const ChessTableSource& source, const MaterialTableSet& ours,
                  const ChessAuditOptions& options, std::atomic<std::uint64_t>* progress) {
-    return audit_with(source, ours, options, progress);
+    return audit_with<MaterialTableSet>(source, all_of(ours), options, progress).value();
 }
 ChessAudit audit(const ChessTableSource& source, const DtzTableSet& ours,
                  const ChessAuditOptions& options, std::atomic<std::uint64_t>* progress) {
+    return audit_with<DtzTableSet>(source, all_of(ours), options, progress).value();
+}
+Result<ChessAudit> audit(const ChessTableSource& source, const OursFor<MaterialTableSet>& ours,
+                         const ChessAuditOptions& options, std::atomic<std::uint64_t>* progress) {
+    return audit_with(source, ours, options, progress);
+}
+Result<ChessAudit> audit(const ChessTableSource& source, const OursFor<DtzTableSet>& ours,
+                         const ChessAuditOptions& options, std::atomic<std::uint64_t>* progress) {
     return audit_with(source, ours, options, progress);
 }
 

@@ -30,15 +30,19 @@
 //
 // The source's values of a material are read once into memory (four bytes a slot), so children
 // in the same material cost no probe; children in other materials (captures, promotions) and
-// positions with an en passant right are probed directly.
+// positions with an en passant right are probed directly. Our tables are asked for a material at
+// a time (OursFor), so that a set too large to hold, read through a window on its directory
+// (store/window.h), holds only the material walked and those its moves lead to.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "engine/core/result.h"
 #include "tablebases/chess/dtz.h"
 #include "tablebases/chess/game.h"
 #include "tablebases/chess/source.h"
@@ -64,6 +68,19 @@ ChessAudit audit(const ChessTableSource& source, const MaterialTableSet& ours,
                  const ChessAuditOptions& options, std::atomic<std::uint64_t>* progress = nullptr);
 ChessAudit audit(const ChessTableSource& source, const DtzTableSet& ours,
                  const ChessAuditOptions& options, std::atomic<std::uint64_t>* progress = nullptr);
+
+// Our tables for the walk of one material (the source's colouring): a set holding it (or its
+// colour flip) and every material its moves lead to, valid until the next call; or why they
+// cannot be read.
+template <typename Set>
+using OursFor = std::function<Result<const Set*>(const Material&)>;
+// As above, each material walked with the tables ours(m) gives; the first error stops the walk.
+Result<ChessAudit> audit(const ChessTableSource& source, const OursFor<MaterialTableSet>& ours,
+                         const ChessAuditOptions& options,
+                         std::atomic<std::uint64_t>* progress = nullptr);
+Result<ChessAudit> audit(const ChessTableSource& source, const OursFor<DtzTableSet>& ours,
+                         const ChessAuditOptions& options,
+                         std::atomic<std::uint64_t>* progress = nullptr);
 
 // The slots audit() walks, times two: the progress total.
 std::uint64_t audit_work(const ChessTableSource& source, const MaterialTableSet& ours);

@@ -39,6 +39,10 @@ Result<std::shared_ptr<typename G::StoredTable>> read_table_file(const std::file
     return *table;
 }
 
+// Bytes of tables a walk over a directory (verify, audit) keeps in memory beyond those the slice
+// it is at needs, to read tables many slices need (the largest successors) less often.
+inline constexpr std::uint64_t kWalkSpareBytes = std::uint64_t{256} << 20;
+
 template <typename G>
 class TableWindow {
   public:

@@ -13,11 +13,14 @@
 
 #include "engine/chess/fen.h"
 #include "tablebases/chess/audit.h"
+#include "tablebases/chess/audit_window.h"
 #include "tablebases/chess/build.h"
 #include "tablebases/chess/dtz.h"
 #include "tablebases/formats/gaviota.h"
 #include "tablebases/formats/syzygy.h"
 #include "tablebases/store/directory.h"
+#include "tablebases/store/window.h"
+#include "tablebases/store/writer.h"
 #include "tablebases/tests/altered_source.h"
 #include "tablebases/tests/scratch.h"
 #include "tablebases/tests/thirdparty.h"
@@ -338,6 +341,71 @@ TEST(FastChessAudit, AnExactValueInAFullMoveTableIsReported) {
     expect_planted_found(
         library, {"an even DTZ stored exactly", even, {std::nullopt, 1}, {"dtz-rounding-mixed"}},
         dtz_tables("KQRvK"), "KQRvK");
+}
+
+// The audit through a window on our tables' folder (audit_window.h), a material and those its
+// moves lead to at a time, gives the report the whole set in memory gives: rows, counts and the
+// same examples in the same order, here with findings planted in two materials whose captures
+// lead to other tables; and it never holds the whole set.
+TEST(FastChessAudit, ThroughAWindowTheSameReportHoldingLessThanTheSet) {
+    RETROCHECK_THIRDPARTY_OR_SKIP(syzygy, "chess/syzygy");
+    std::vector<std::string> files;
+    for (const char* m : {"KQvK", "KRvK", "KQRvK", "KRRvK"})
+        for (const char* ext : {".rtbw", ".rtbz"}) files.push_back(std::string(m) + ext);
+    auto library = SyzygyTables::open(copy_of(syzygy, "sz-window", files));
+    ASSERT_TRUE(library) << library.error();
+    auto shim = std::make_shared<testing::AlteredSource>(*library);
+    const auto any_win = [](const Dtz& d) { return d.wdl == Wdl5::Win; };
+    for (const Position& p : dtz_positions("KQRvK", Color::White, any_win, 2, 991))
+        shim->alter(p, {Wdl5::Draw});
+    for (const Position& p : dtz_positions("KRRvK", Color::White, any_win, 2, 997))
+        shim->alter(p, {Wdl5::Draw});
+    // The two materials audited share KRvK; each has a table of its own.
+    DtzTableSet whole;
+    for (const char* root : {"KQRvK", "KRRvK"})
+        for (const auto& [m, t] : dtz_tables(root).tables())
+            if (!whole.find(m)) whole.add(t);
+    const fs::path dir = scratch("audit-window");
+    std::uint64_t total_bytes = 0;
+    for (const auto& [m, t] : whole.tables()) {
+        ASSERT_TRUE(store::write_table(*t, store::dtz_table_path(dir, m)).ok());
+        total_bytes += t->values.size() * sizeof(t->values[0]);
+    }
+    ChessAuditOptions options;
+    options.max_examples = 50;
+    options.only = {material("KQRvK"), material("KRRvK")};
+    const ChessAudit expected = audit(*shim, whole, options);
+    ASSERT_GT(expected.total.disagreements, 3u);
+    auto opened = store::TableWindow<ChessDtzGame>::open(dir, 0);
+    ASSERT_TRUE(opened) << opened.error();
+    store::TableWindow<ChessDtzGame> window = std::move(opened).value();
+    const auto streamed = audit(*shim, through_window(window), options);
+    ASSERT_TRUE(streamed) << streamed.error();
+    ASSERT_EQ(streamed->rows.size(), expected.rows.size());
+    for (std::size_t i = 0; i < expected.rows.size(); ++i) {
+        EXPECT_EQ(streamed->rows[i].slice, expected.rows[i].slice);
+        EXPECT_EQ(streamed->rows[i].side_to_move, expected.rows[i].side_to_move);
+        EXPECT_EQ(streamed->rows[i].counts.checked, expected.rows[i].counts.checked);
+        EXPECT_EQ(streamed->rows[i].counts.disagreements, expected.rows[i].counts.disagreements);
+        EXPECT_EQ(streamed->rows[i].counts.violations, expected.rows[i].counts.violations);
+        EXPECT_EQ(streamed->rows[i].counts.dtz_rounded, expected.rows[i].counts.dtz_rounded);
+    }
+    ASSERT_EQ(streamed->examples.size(), expected.examples.size());
+    for (std::size_t i = 0; i < expected.examples.size(); ++i)
+        EXPECT_EQ(describe(streamed->examples[i]), describe(expected.examples[i])) << "#" << i;
+    EXPECT_GT(window.peak_bytes(), 0u);
+    EXPECT_LT(window.peak_bytes(), total_bytes) << "the window held the whole set at once";
+
+    // A file damaged after the window opened is named when its material is reached, and the
+    // walk stops there.
+    auto reopening = store::TableWindow<ChessDtzGame>::open(dir, 0);
+    ASSERT_TRUE(reopening) << reopening.error();
+    store::TableWindow<ChessDtzGame> reopened = std::move(reopening).value();
+    const fs::path kqrvk = store::dtz_table_path(dir, material("KQRvK"));
+    fs::resize_file(kqrvk, fs::file_size(kqrvk) / 2);
+    const auto damaged = audit(*shim, through_window(reopened), options);
+    ASSERT_FALSE(damaged);
+    EXPECT_NE(damaged.error().find("KQRvK"), std::string::npos) << damaged.error();
 }
 
 TEST(FastChessAudit, EachChangedGaviotaAnswerIsReportedAtItsPosition) {
