@@ -372,6 +372,31 @@ TEST(ChessCli, ProbeReadsOurDtzTables) {
     std::filesystem::remove_all(dir);
 }
 
+// A probe reads the tables its position needs, not the folder: a table damaged elsewhere does not
+// stop it, and the probe that needs that table names the file, the block and its offset.
+TEST(ChessCli, AProbeReadsOnlyTheTablesItNeeds) {
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                      ("retrocheck-probe-needs-" + std::to_string(getpid()));
+    std::filesystem::remove_all(dir);
+    ASSERT_EQ(run("build chess --material KQvK,KRvK --out " + dir.string()).status, 0);
+    const std::filesystem::path krvk = dir / "KRvK.rctb";
+    std::string bytes;
+    {
+        std::ifstream in(krvk, std::ios::binary);
+        bytes.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x5a);
+    std::ofstream(krvk, std::ios::binary | std::ios::trunc) << bytes;
+    const CliRun queen = run("probe " + dir.string() + " '8/8/8/8/8/2k5/8/KQ6 w - - 0 1'");
+    EXPECT_EQ(queen.status, 0) << queen.out;
+    EXPECT_TRUE(contains(queen.out, "value: win in ")) << queen.out;
+    const CliRun rook = run("probe " + dir.string() + " '8/8/8/8/8/2k5/8/KR6 w - - 0 1'");
+    EXPECT_EQ(rook.status, 2) << rook.out;
+    EXPECT_TRUE(contains(rook.out, krvk.string() + ": block ")) << rook.out;
+    EXPECT_TRUE(contains(rook.out, "checksum does not match")) << rook.out;
+    std::filesystem::remove_all(dir);
+}
+
 TEST(ChessCli, VerifyAndStatsWriteReportsForChessTables) {
     using namespace retrocheck::tb;
     const auto set =
