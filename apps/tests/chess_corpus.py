@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """`retrocheck corpus corpus/chess.tsv --json` through chess tables: every entry the tables can
-hold (up to MAX_PIECES pieces) passes, through the tables, and every other is unknown (never a
-pass: chess has no prover beyond the tables). With EXTRA (materials to build into a scratch
+hold (up to MAX_PIECES pieces) passes, through the tables, and `retrocheck probe` gives its
+position the same value; every other is unknown (never a pass: chess has no prover beyond the
+tables). With EXTRA (materials to build into a scratch
 directory beside the tables' files, e.g. KRPvKR) the tables then hold every entry.
 
 usage: chess_corpus.py RETROCHECK CORPUS TABLES MAX_PIECES [EXTRA SCRATCH]
@@ -44,6 +45,15 @@ def main():
                                 f"{[c['found_text'] for c in e['checks'] if not c['ok']]}")
             if any(c["method"] != "tables" for c in e["checks"]):
                 failures.append(f"{where}: a check not through the tables")
+            # `probe` reads the tables the position needs as it needs them (its material and
+            # those its moves lead to: en passant captures); corpus holds the set: one value.
+            position = next(c for c in e["checks"] if c["subject"] == "position")
+            probe = subprocess.run([exe, "probe", tables, e["fen"], "--json"],
+                                   capture_output=True, text=True)
+            value = json.loads(probe.stdout)["value"] if probe.returncode == 0 else None
+            if value != position["found"]:
+                failures.append(f"{where}: probe answers {value} (exit {probe.returncode}: "
+                                f"{probe.stderr.strip()[-300:]}), corpus {position['found']}")
         else:
             unknown += 1
             if e["status"] != "unknown":

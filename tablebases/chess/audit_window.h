@@ -1,7 +1,7 @@
 // Our tables for a chess audit (audit.h) read through a window on their directory
 // (store/window.h): for each material walked, its table and those its moves lead to (what the
-// verifier reads for it), the others dropped beyond the window's spare. A 5-piece set is far
-// larger than memory; the audit holds about what building its largest material held.
+// verifier reads for it), the others dropped beyond the window's spare: a 5-piece set is far
+// larger than memory.
 #pragma once
 
 #include "tablebases/chess/audit.h"
