@@ -399,14 +399,6 @@ void check_rounding(const Context<Set>& ctx, std::uint64_t base, std::uint64_t h
 }
 
 template <typename Set>
-std::uint64_t work(const ChessTableSource& source, const Set& ours) {
-    std::uint64_t total = 0;
-    for (const Material& m : source.materials())
-        if (const auto* t = table_of(ours, m)) total += 2 * t->values.size();
-    return total;
-}
-
-template <typename Set>
 Result<ChessAudit> audit_with(const ChessTableSource& source, const OursFor<Set>& ours_for,
                               const ChessAuditOptions& options,
                               std::atomic<std::uint64_t>* progress) {
@@ -481,13 +473,6 @@ std::vector<Position> en_passant_variants(const Position& pos) {
             out.push_back(pos.with_en_passant(ep));
     }
     return out;
-}
-
-std::uint64_t audit_work(const ChessTableSource& source, const MaterialTableSet& ours) {
-    return work(source, ours);
-}
-std::uint64_t audit_work(const ChessTableSource& source, const DtzTableSet& ours) {
-    return work(source, ours);
 }
 
 ChessAudit audit(const ChessTableSource& source, const MaterialTableSet& ours,

@@ -82,10 +82,6 @@ Result<ChessAudit> audit(const ChessTableSource& source, const OursFor<DtzTableS
                          const ChessAuditOptions& options,
                          std::atomic<std::uint64_t>* progress = nullptr);
 
-// The slots audit() walks, times two: the progress total.
-std::uint64_t audit_work(const ChessTableSource& source, const MaterialTableSet& ours);
-std::uint64_t audit_work(const ChessTableSource& source, const DtzTableSet& ours);
-
 // The positions with an en passant right on pos's board: one for each pawn of the side not to
 // move that stands where a double push leaves it, with both squares behind it empty and a pawn
 // of the side to move beside it.
